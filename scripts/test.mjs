@@ -1,0 +1,56 @@
+// `npm test`: every check, in order, stopping at the first failure.
+// The API tests run on the embedded PostgreSQL and, when TEST_DATABASE_URL is set (as .ci/run
+// sets it), once more on that server.
+import { spawnSync } from 'node:child_process'
+
+const withoutTestDatabase = { ...process.env }
+delete withoutTestDatabase.TEST_DATABASE_URL
+
+const steps = [
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  [
+    'unit and API tests (embedded PostgreSQL)',
+    'npx',
+    ['vitest', 'run', '--project', 'unit', '--project', 'api'],
+    withoutTestDatabase,
+  ],
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        [
+          `API tests (${redact(process.env.TEST_DATABASE_URL)})`,
+          'npx',
+          ['vitest', 'run', '--project', 'api'],
+        ],
+      ]
+    : []),
+  ['build', 'node', ['scripts/build.mjs']],
+  [
+    'process tests (the built shop: restarts and crashes)',
+    'npx',
+    ['vitest', 'run', '--project', 'process'],
+    withoutTestDatabase,
+  ],
+  ['browser tests (Chromium, axe-core)', 'npx', ['playwright', 'test']],
+]
+
+const started = Date.now()
+for (const [name, command, args, env = process.env] of steps) {
+  const stepStarted = Date.now()
+  console.log(`\n▶ ${name}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1)
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${seconds} s`)
+    process.exit(result.status ?? 1)
+  }
+  console.log(`✔ ${name} (${seconds} s)`)
+}
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+
+function redact(url) {
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
+}

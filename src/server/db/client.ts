@@ -1,0 +1,31 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import type { Logger } from '../logger.ts'
+import * as schema from './schema/index.ts'
+
+export type Database = NodePgDatabase<typeof schema>
+
+export interface DatabaseHandle {
+  readonly db: Database
+  readonly pool: pg.Pool
+  close(): Promise<void>
+}
+
+export function connectDatabase(
+  connectionString: string,
+  log: Logger,
+  options: { max?: number } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    application_name: 'houston-farm-to-door',
+  })
+  // An idle client whose server went away (restart, shutdown) emits 'error' on the pool;
+  // unhandled, it would crash the process.
+  pool.on('error', (error) => log.warn({ err: error }, 'an idle database connection was closed'))
+  const db = drizzle(pool, { schema })
+  return { db, pool, close: () => pool.end() }
+}

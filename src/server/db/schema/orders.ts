@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from './accounts.ts'
+import { createdAt, id, money, timestamptz, updatedAt } from './columns.ts'
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
+export const DELIVERY_STATUSES = [
+  'order_placed',
+  'preparing',
+  'out_for_delivery',
+  'delivered',
+] as const
+
+const inList = (values: readonly string[]) =>
+  sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`)
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    percentOff: integer('percent_off'),
+    amountOff: money('amount_off'),
+    minSubtotal: money('min_subtotal'),
+    active: boolean('active').notNull().default(true),
+    startsAt: timestamptz('starts_at'),
+    endsAt: timestamptz('ends_at'),
+    maxRedemptions: integer('max_redemptions'),
+    /** orders that used the coupon */
+    timesRedeemed: integer('times_redeemed').notNull().default(0),
+    /** unpaid checkouts holding a use of a limited coupon (released on failure or after an hour) */
+    timesReserved: integer('times_reserved').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('coupons_code_lower_unique').on(sql`lower(${table.code})`),
+    check(
+      'coupons_one_kind_of_discount',
+      sql`(${table.percentOff} is null) <> (${table.amountOff} is null)`,
+    ),
+    check(
+      'coupons_percent_off_range',
+      sql`${table.percentOff} is null or ${table.percentOff} between 1 and 100`,
+    ),
+    check('coupons_amount_off_positive', sql`${table.amountOff} is null or ${table.amountOff} > 0`),
+    check(
+      'coupons_within_limit',
+      sql`${table.maxRedemptions} is null or ${table.timesRedeemed} + ${table.timesReserved} <= ${table.maxRedemptions}`,
+    ),
+    check(
+      'coupons_counts_not_negative',
+      sql`${table.timesRedeemed} >= 0 and ${table.timesReserved} >= 0`,
+    ),
+  ],
+)
+
+/** What the server priced and the customer is paying for, keyed by the payment id. */
+export const pendingCheckouts = pgTable(
+  'pending_checkouts',
+  {
+    id: id(),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    items: jsonb('items').notNull(),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    promoCode: text('promo_code'),
+    couponReserved: boolean('coupon_reserved').notNull().default(false),
+    subtotal: money('subtotal').notNull(),
+    discountAmount: money('discount_amount').notNull().default('0'),
+    deliveryFee: money('delivery_fee').notNull(),
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    deliveryInfo: jsonb('delivery_info').notNull(),
+    deliveryDate: timestamptz('delivery_date').notNull(),
+    /** pending → completed (order made) | failed | abandoned */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('pending_checkouts_status_created_idx').on(table.status, table.createdAt),
+    index('pending_checkouts_user_id_idx').on(table.userId),
+  ],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    deliveryAddress: text('delivery_address').notNull(),
+    /** the Saturday's 5:00 AM in America/Chicago, the start of the delivery window */
+    deliveryDate: timestamptz('delivery_date').notNull(),
+    subtotal: money('subtotal').notNull(),
+    deliveryFee: money('delivery_fee').notNull(),
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    promoCode: text('promo_code'),
+    discountAmount: money('discount_amount').notNull().default('0'),
+    specialInstructions: text('special_instructions'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES })
+      .notNull()
+      .default('order_placed'),
+    /** one order per payment: the unique index makes a second one impossible */
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('orders_user_id_created_idx').on(table.userId, table.createdAt),
+    index('orders_delivery_date_status_idx').on(table.deliveryDate, table.status),
+    index('orders_created_at_idx').on(table.createdAt),
+    check('orders_status_valid', sql`${table.status} in ${inList(ORDER_STATUSES)}`),
+    check(
+      'orders_delivery_status_valid',
+      sql`${table.deliveryStatus} in ${inList(DELIVERY_STATUSES)}`,
+    ),
+  ],
+)
+
+/** Items keep their own name, price and producer, so deleting a product leaves orders intact. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id'),
+    productName: text('product_name').notNull(),
+    productPrice: money('product_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    farmSource: text('farm_source').notNull(),
+    imageUrl: text('image_url'),
+    customSelections: jsonb('custom_selections'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_items_order_id_idx').on(table.orderId),
+    check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+)
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: id(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    discountAmount: money('discount_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('coupon_redemptions_coupon_id_idx').on(table.couponId)],
+)

@@ -1,0 +1,19 @@
+import type { DemoCoupon } from './demo-types.ts'
+
+/** The demo catalogue's coupons (decisions §3): 10% off for newcomers and $5 off from $60. */
+export const DEMO_COUPONS: DemoCoupon[] = [
+  {
+    code: 'WELCOME10',
+    percentOff: 10,
+    amountOff: null,
+    minSubtotal: null,
+    maxRedemptions: null,
+  },
+  {
+    code: 'FARM5',
+    percentOff: null,
+    amountOff: '5.00',
+    minSubtotal: '60.00',
+    maxRedemptions: null,
+  },
+]

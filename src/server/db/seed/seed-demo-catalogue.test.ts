@@ -1,0 +1,51 @@
+import { count, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '#tests/setup/test-database.ts'
+import { testLogger } from '#tests/setup/test-logger.ts'
+import { migrateDatabase } from '../migrate.ts'
+import { coupons, producers, products } from '../schema/index.ts'
+import { seedDemoCatalogue } from './seed-demo-catalogue.ts'
+
+let database: TestDatabase
+beforeAll(async () => {
+  database = await createTestDatabase({ fromTemplate: false })
+  await migrateDatabase(database.pool)
+})
+afterAll(() => database.drop())
+
+const counts = async () => ({
+  producers: (await database.db.select({ n: count() }).from(producers))[0]?.n,
+  products: (await database.db.select({ n: count() }).from(products))[0]?.n,
+  coupons: (await database.db.select({ n: count() }).from(coupons))[0]?.n,
+})
+
+describe('demo catalogue', () => {
+  test('loads once, even when two processes start together', async () => {
+    const results = await Promise.all([
+      seedDemoCatalogue(database.db, testLogger),
+      seedDemoCatalogue(database.db, testLogger),
+    ])
+    expect(results.sort()).toEqual(['loaded', 'skipped'])
+    const loaded = await counts()
+    expect(loaded.producers).toBe(14)
+    expect(loaded.products).toBeGreaterThanOrEqual(60)
+    expect(loaded.coupons).toBe(2)
+  })
+
+  test('is never loaded twice, not even after every product was deleted', async () => {
+    await database.db.delete(products)
+    expect(await seedDemoCatalogue(database.db, testLogger)).toBe('skipped')
+    expect((await counts()).products).toBe(0)
+  })
+
+  test('has the two coupons of the decisions', async () => {
+    const rows = await database.db
+      .select({ code: coupons.code, percentOff: coupons.percentOff, amountOff: coupons.amountOff })
+      .from(coupons)
+      .orderBy(sql`${coupons.code}`)
+    expect(rows).toEqual([
+      { code: 'FARM5', percentOff: null, amountOff: '5.00' },
+      { code: 'WELCOME10', percentOff: 10, amountOff: null },
+    ])
+  })
+})

@@ -1,0 +1,103 @@
+import { and, arrayContains, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { ProductListQuery } from '#shared/schemas/product.ts'
+import type { Database } from '../../db/client.ts'
+import { producers, products } from '../../db/schema/index.ts'
+
+export type ProductRow = typeof products.$inferSelect
+
+export const producerColumns = {
+  slug: producers.slug,
+  name: producers.name,
+  location: producers.location,
+  distance: producers.distance,
+  established: producers.established,
+  imageUrl: producers.imageUrl,
+  description: producers.description,
+  specialties: producers.specialties,
+  story: producers.story,
+  additionalStory: producers.additionalStory,
+  practices: producers.practices,
+  availability: producers.availability,
+  deliveryDays: producers.deliveryDays,
+}
+
+export function createCatalogRepo(db: Database) {
+  return {
+    listProducts(query: ProductListQuery): Promise<ProductRow[]> {
+      const statement = db
+        .select()
+        .from(products)
+        .where(and(...productFilters(query)))
+        .orderBy(...productOrder(query.sort ?? 'featured'))
+      return query.limit === undefined ? statement : statement.limit(query.limit)
+    },
+
+    async findProduct(id: string): Promise<ProductRow | undefined> {
+      const [row] = await db.select().from(products).where(eq(products.id, id))
+      return row
+    },
+
+    listProducers() {
+      return db
+        .select(producerColumns)
+        .from(producers)
+        .orderBy(asc(producers.sortOrder), asc(producers.name))
+    },
+
+    async findProducer(slug: string) {
+      const [row] = await db.select(producerColumns).from(producers).where(eq(producers.slug, slug))
+      return row
+    },
+  }
+}
+
+export type CatalogRepo = ReturnType<typeof createCatalogRepo>
+
+function productFilters(query: ProductListQuery): SQL[] {
+  const filters: SQL[] = []
+  if (query.category) filters.push(eq(products.category, query.category))
+  if (query.subcategory) filters.push(eq(products.subcategory, query.subcategory))
+  if (query.tags && query.tags.length > 0) filters.push(arrayContains(products.tags, query.tags))
+  if (query.minPrice !== undefined) filters.push(gte(products.price, query.minPrice.toFixed(2)))
+  if (query.maxPrice !== undefined) filters.push(lte(products.price, query.maxPrice.toFixed(2)))
+  if (query.farm) {
+    const farm = query.farm.toLowerCase()
+    // a producer's slug or its name (decisions §9)
+    filters.push(
+      sql`(lower(${products.farmSource}) = ${farm} or regexp_replace(lower(trim(${products.farmSource})), '\\s+', '-', 'g') = ${farm})`,
+    )
+  }
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`
+    const match = or(
+      ilike(products.name, pattern),
+      ilike(products.farmSource, pattern),
+      ilike(products.description, pattern),
+    )
+    if (match) filters.push(match)
+  }
+  return filters
+}
+
+function productOrder(sort: NonNullable<ProductListQuery['sort']>): SQL[] {
+  switch (sort) {
+    case 'price-low-high':
+      return [asc(products.price), asc(products.name)]
+    case 'price-high-low':
+      return [desc(products.price), asc(products.name)]
+    case 'newest':
+      return [desc(products.isNew), desc(products.createdAt), asc(products.name)]
+    case 'featured':
+      return [
+        desc(sql`${products.subcategory} = 'featured'`),
+        desc(products.inStock),
+        desc(products.isNew),
+        asc(products.name),
+      ]
+  }
+}
+
+/** The search text is matched literally: %, _ and \ lose their LIKE meaning. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import type { z } from 'zod'
+
+/** A JSON answer serialized once: its bytes, a gzip copy and an ETag. */
+export interface CachedJson {
+  readonly body: Buffer
+  readonly gzipped: Buffer
+  readonly etag: string
+}
+
+export function toCachedJson<T extends z.ZodType>(schema: T, value: z.input<T>): CachedJson {
+  // parse() is the allow-list: only the schema's fields reach the bytes, as with a route's
+  // response schema, which cached bytes bypass.
+  const body = Buffer.from(JSON.stringify(schema.parse(value)))
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
+  return { body, gzipped: gzipSync(body), etag }
+}
+
+/**
+ * Serialized answers by key, for reads that are far more frequent than writes (the catalogue).
+ * Concurrent misses share one load; clear() drops everything, and a load that started before
+ * a clear() is not stored, so a stale answer cannot outlive the change that made it stale.
+ */
+export function createJsonCache(options: { maxEntries: number }) {
+  const entries = new Map<string, CachedJson>()
+  const loading = new Map<string, Promise<CachedJson>>()
+  let generation = 0
+
+  async function get(key: string, load: () => Promise<CachedJson>): Promise<CachedJson> {
+    const hit = entries.get(key)
+    if (hit) return hit
+    const pending = loading.get(key)
+    if (pending) return pending
+    const startedIn = generation
+    const promise = load()
+      .then((value) => {
+        if (startedIn === generation) {
+          if (entries.size >= options.maxEntries) entries.clear()
+          entries.set(key, value)
+        }
+        return value
+      })
+      .finally(() => {
+        if (loading.get(key) === promise) loading.delete(key)
+      })
+    loading.set(key, promise)
+    return promise
+  }
+
+  function clear() {
+    generation += 1
+    entries.clear()
+    loading.clear()
+  }
+
+  return { get, clear, size: () => entries.size }
+}
+
+export type JsonCache = ReturnType<typeof createJsonCache>

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { buildApp } from '#server/app.ts'
+import { connectDatabase } from '#server/db/client.ts'
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import { testLogger } from '#tests/setup/test-logger.ts'
+import { CONTENT_SECURITY_POLICY } from './security-headers.ts'
+
+let shop: TestApp
+
+beforeAll(async () => {
+  shop = await createTestApp()
+})
+afterAll(() => shop.close())
+
+describe('errors', () => {
+  test('an unknown /api path is a JSON 404, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await shop.app.inject({ method, url: '/api/no-such-thing' })
+      expect(response.statusCode, method).toBe(404)
+      expect(response.headers['content-type']).toMatch(/^application\/json/)
+      expect(response.json()).toEqual({ message: 'Not found' })
+    }
+  })
+
+  test('every answer carries the security headers and a request id, errors included', async () => {
+    for (const url of [
+      '/api/products',
+      '/api/no-such-thing',
+      '/api/products/not-a-uuid',
+      '/healthz',
+    ]) {
+      const response = await shop.app.inject({ method: 'GET', url })
+      expect(response.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY)
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin')
+      expect(response.headers['x-request-id'], url).toMatch(/^[\w-]{8,}$/)
+    }
+    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'")
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'")
+  })
+
+  test("a caller's request id is kept; a malformed one is replaced", async () => {
+    const kept = await shop.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'trace-12345678' },
+    })
+    expect(kept.headers['x-request-id']).toBe('trace-12345678')
+    const replaced = await shop.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\n' },
+    })
+    expect(replaced.headers['x-request-id']).not.toBe('bad id\n')
+  })
+})
+
+describe('errors a route does not expect', () => {
+  let app: Awaited<ReturnType<typeof buildApp>>
+  beforeAll(async () => {
+    app = await buildApp({ config: { nodeEnv: 'test' }, db: shop.database.db, log: testLogger })
+    app.get('/api/test/explode', () => {
+      throw new Error('relation "secret_table" does not exist at /srv/app/orders.repo.ts:42')
+    })
+    app.post('/api/test/echo', (request) => request.body)
+    await app.ready()
+  })
+  afterAll(() => app.close())
+
+  test('a 500 tells nothing of the internals', async () => {
+    const response = await app.inject({ url: '/api/test/explode' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+    })
+    expect(response.body).not.toMatch(/secret_table|orders\.repo|stack/)
+  })
+
+  test('malformed JSON is a 400, another content type 415, a huge body 413', async () => {
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    })
+    expect(malformed.statusCode).toBe(400)
+    expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' })
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    })
+    expect(wrongType.statusCode).toBe(415)
+    expect(wrongType.json()).toHaveProperty('message')
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
+    })
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json()).toEqual({ message: 'The request is too large.' })
+  })
+})
+
+describe('when the database is unreachable', () => {
+  test('health and data routes answer 503 with a clear message, never 500', async () => {
+    // port 9 (discard) on loopback: nothing listens, so every connection is refused
+    const unreachable = connectDatabase('postgres://nobody:nothing@127.0.0.1:9/none', testLogger)
+    const app = await buildApp({ config: { nodeEnv: 'test' }, db: unreachable.db, log: testLogger })
+    try {
+      const health = await app.inject({ url: '/healthz' })
+      expect(health.statusCode).toBe(503)
+      expect(health.json()).toEqual({ message: 'The database is not reachable.' })
+      const products = await app.inject({ url: '/api/products' })
+      expect(products.statusCode).toBe(503)
+      expect(products.json()).toEqual({
+        message: 'The shop is briefly unavailable. Please try again in a moment.',
+      })
+    } finally {
+      await app.close()
+      await unreachable.close()
+    }
+  })
+})

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/**
+ * Every error the API answers with, by code: its status and the message people see.
+ * The server throws `new AppError('PRODUCT_NOT_FOUND')`; one plugin turns it into
+ * `{ message }` with the status below.
+ */
+export const ERRORS = {
+  BAD_REQUEST: { status: 400, message: 'Please check the highlighted fields and try again.' },
+  MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found' },
+  PRODUCER_NOT_FOUND: { status: 404, message: 'Producer not found' },
+  BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    message: 'Please send JSON (Content-Type: application/json).',
+  },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    message: 'Too many requests. Please wait a moment and try again.',
+  },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'The shop is briefly unavailable. Please try again in a moment.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>
+
+export type ErrorCode = keyof typeof ERRORS
+
+/** The JSON shape of every error answer (decisions §2). */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+})
+export type ErrorBody = z.infer<typeof ErrorBodySchema>

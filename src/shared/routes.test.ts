@@ -1,0 +1,69 @@
+import { describe, expect, test } from 'vitest'
+import { isKnownPagePath, matchPagePath, paths } from './routes.ts'
+
+describe('page paths', () => {
+  test('every page of the spec is known', () => {
+    for (const path of [
+      '/',
+      '/about',
+      '/how-it-works',
+      '/press',
+      '/our-standards',
+      '/producers',
+      '/producer/atkinson-farms',
+      '/recipes',
+      '/become-vendor',
+      '/corporate-wellness',
+      '/gift-cards',
+      '/contact',
+      '/shop',
+      '/shop/produce',
+      '/shop/produce/herbs',
+      '/shop/artisan-breads',
+      '/product/7c0e4f7e-4b1e-4b1a-9d3a-0f5b0d6c9a11',
+      '/login',
+      '/join',
+      '/forgot-password',
+      '/reset-password',
+      '/checkout',
+      '/order-success',
+      '/order-history',
+      '/delivery',
+      '/profile',
+      '/admin',
+      '/admin/products',
+      '/about/',
+    ]) {
+      expect(isKnownPagePath(path), path).toBe(true)
+    }
+  })
+
+  test('other paths, bad categories and malformed ids are not pages', () => {
+    for (const path of [
+      '/nope',
+      '/shop/bogus',
+      '/shop/produce/bogus',
+      '/shop/produce/herbs/extra',
+      '/product/123',
+      '/producer/Bad Slug',
+      '/admin/orders',
+      '/%E0%A4%A',
+    ]) {
+      expect(isKnownPagePath(path), path).toBe(false)
+    }
+  })
+
+  test('matching names the page and its parameters', () => {
+    expect(matchPagePath('/shop/dairy-eggs/eggs')).toEqual({
+      page: 'shopSubcategory',
+      params: { category: 'dairy-eggs', subcategory: 'eggs' },
+    })
+  })
+
+  test('links are built from the same patterns', () => {
+    expect(paths.shop()).toBe('/shop')
+    expect(paths.shop('produce', 'herbs')).toBe('/shop/produce/herbs')
+    expect(paths.shopSearch('goat cheese & honey')).toBe('/shop?search=goat%20cheese%20%26%20honey')
+    expect(isKnownPagePath(paths.producer('cake-and-bacon'))).toBe(true)
+  })
+})

@@ -1,0 +1,98 @@
+import { findCategory, findSubcategory } from './domain/catalog.ts'
+
+/**
+ * Every page of the shop (spec §2). The web router is built from these patterns and the server
+ * answers 200 for a path that matches one and 404 (with the app's 404 page) otherwise.
+ */
+export const PAGE_PATHS = {
+  home: '/',
+  about: '/about',
+  howItWorks: '/how-it-works',
+  press: '/press',
+  ourStandards: '/our-standards',
+  producers: '/producers',
+  producer: '/producer/:slug',
+  recipes: '/recipes',
+  becomeVendor: '/become-vendor',
+  corporateWellness: '/corporate-wellness',
+  giftCards: '/gift-cards',
+  contact: '/contact',
+  shop: '/shop',
+  shopCategory: '/shop/:category',
+  shopSubcategory: '/shop/:category/:subcategory',
+  product: '/product/:id',
+  login: '/login',
+  join: '/join',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  checkout: '/checkout',
+  orderSuccess: '/order-success',
+  orderHistory: '/order-history',
+  delivery: '/delivery',
+  profile: '/profile',
+  admin: '/admin',
+  adminProducts: '/admin/products',
+} as const
+
+export type PageName = keyof typeof PAGE_PATHS
+
+/** Links built in one place, so a path pattern change cannot leave a stale link behind. */
+export const paths = {
+  product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  producer: (slug: string) => `/producer/${encodeURIComponent(slug)}`,
+  shop: (category?: string, subcategory?: string) =>
+    ['/shop', category, subcategory]
+      .filter(Boolean)
+      .map((part, index) => (index === 0 ? part : encodeURIComponent(part as string)))
+      .join('/'),
+  shopSearch: (text: string) => `/shop?search=${encodeURIComponent(text)}`,
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** Parameter checks a path must pass to be a page rather than a 404. */
+const PARAMETER_RULES: Record<string, (value: string, params: Record<string, string>) => boolean> =
+  {
+    slug: (value) => SLUG.test(value),
+    id: (value) => UUID.test(value),
+    category: (value) => findCategory(value) !== undefined,
+    subcategory: (value, params) => findSubcategory(params.category ?? '', value) !== undefined,
+  }
+
+export function matchPagePath(
+  pathname: string,
+): { page: PageName; params: Record<string, string> } | undefined {
+  const segments = splitPath(pathname)
+  if (!segments) return undefined
+  for (const [page, pattern] of Object.entries(PAGE_PATHS) as [PageName, string][]) {
+    const patternSegments = pattern.split('/').filter(Boolean)
+    if (patternSegments.length !== segments.length) continue
+    const params: Record<string, string> = {}
+    const matches = patternSegments.every((part, index) => {
+      const segment = segments[index] ?? ''
+      if (!part.startsWith(':')) return part === segment
+      params[part.slice(1)] = segment
+      return true
+    })
+    if (!matches) continue
+    const valid = Object.entries(params).every(([name, value]) =>
+      (PARAMETER_RULES[name] ?? (() => true))(value, params),
+    )
+    if (valid) return { page, params }
+  }
+  return undefined
+}
+
+export const isKnownPagePath = (pathname: string) => matchPagePath(pathname) !== undefined
+
+function splitPath(pathname: string): string[] | undefined {
+  try {
+    return pathname
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment))
+  } catch {
+    return undefined // malformed percent-encoding
+  }
+}

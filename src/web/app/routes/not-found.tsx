@@ -1,0 +1,37 @@
+import { Link } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { usePageTitle } from '#web/lib/use-page-title.ts'
+
+export default function NotFoundPage({
+  title = 'Page not found',
+  message = "We couldn't find that page. It may have moved, or the link may be mistyped.",
+  backTo = { to: '/shop', label: 'Browse the shop' },
+}: {
+  title?: string
+  message?: string
+  backTo?: { to: string; label: string }
+}) {
+  usePageTitle(title)
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-20 text-center">
+      <img
+        src="/illustrations/products/produce-box.svg"
+        alt=""
+        width={160}
+        height={160}
+        className="size-40 rounded-2xl"
+      />
+      <p className="text-sm font-semibold tracking-wide text-forest uppercase">404</p>
+      <h1 className="text-4xl font-semibold text-forest">{title}</h1>
+      <p className="text-lg text-muted-foreground">{message}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to={backTo.to}>{backTo.label}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/">Go to the home page</Link>
+        </Button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import { Suspense, useEffect } from 'react'
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router'
+import { AccountLinks } from '#web/components/layout/account-links.tsx'
+import { SiteFooter } from '#web/components/layout/site-footer.tsx'
+import { SiteHeader } from '#web/components/layout/site-header.tsx'
+import { HeaderZipCheck } from '#web/features/service-area/components/header-zip-check.tsx'
+import { RouteErrorBoundary } from './route-error-boundary.tsx'
+
+/** The frame of every page: header, the page, footer. */
+export function SiteShell() {
+  const { pathname } = useLocation()
+  useScrollToTopOnNavigation(pathname)
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader zipCheck={<HeaderZipCheck />} account={<AccountLinks />} />
+      <main id="main" className="flex-1">
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <SiteFooter />
+    </div>
+  )
+}
+
+function PageLoading() {
+  return (
+    <p className="min-h-[60vh] py-24 text-center text-muted-foreground" role="status">
+      Loading…
+    </p>
+  )
+}
+
+/** A new page starts at its top; back and forward keep the browser's own scroll position. */
+function useScrollToTopOnNavigation(pathname: string) {
+  const navigationType = useNavigationType()
+  useEffect(() => {
+    if (navigationType !== NavigationType.Pop) window.scrollTo({ top: 0, behavior: 'instant' })
+  }, [pathname, navigationType])
+}

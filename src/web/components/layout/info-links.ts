@@ -1,0 +1,10 @@
+/** The info links of the top strip, the mobile menu and the footer (spec §2). */
+export const INFO_LINKS = [
+  { to: '/about', label: 'About Us' },
+  { to: '/producers', label: 'Our Producers' },
+  { to: '/recipes', label: 'Recipes' },
+  { to: '/become-vendor', label: 'Become a Vendor' },
+  { to: '/corporate-wellness', label: 'Corporate Wellness' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/gift-cards', label: 'Gift Cards' },
+] as const

@@ -1,0 +1,36 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { TOAST_DURATION_MS, dismissToast, toast, toastStore } from './toast-store.ts'
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+
+afterEach(() => {
+  for (const item of toastStore.getSnapshot()) dismissToast(item.id)
+  vi.runAllTimers()
+  vi.useRealTimers()
+})
+
+describe('toasts (spec §9)', () => {
+  test('one toast is visible at a time: a new one replaces the last', () => {
+    toast({ title: 'Status Updated' })
+    toast({ title: 'Order Deleted', variant: 'destructive' })
+    expect(toastStore.getSnapshot().map((item) => item.title)).toEqual(['Order Deleted'])
+  })
+
+  test('each stays 5000 ms by default', () => {
+    expect(TOAST_DURATION_MS).toBe(5000)
+  })
+
+  test('dismissing closes the toast, then removes it', () => {
+    const listener = vi.fn()
+    const unsubscribe = toastStore.subscribe(listener)
+    const { dismiss } = toast({ title: 'Logged out successfully' })
+    dismiss()
+    expect(toastStore.getSnapshot()[0]?.open).toBe(false)
+    vi.runAllTimers()
+    expect(toastStore.getSnapshot()).toEqual([])
+    expect(listener).toHaveBeenCalledTimes(3)
+    unsubscribe()
+  })
+})

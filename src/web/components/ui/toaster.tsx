@@ -1,0 +1,53 @@
+import { XIcon } from 'lucide-react'
+import { Toast as ToastPrimitive } from 'radix-ui'
+import { useSyncExternalStore } from 'react'
+import { cn } from '#web/lib/cn.ts'
+import { TOAST_DURATION_MS, dismissToast, toastStore } from './toast-store.ts'
+
+/** Renders the toast queue; mount once, near the root. */
+export function Toaster() {
+  const toasts = useSyncExternalStore(
+    toastStore.subscribe,
+    toastStore.getSnapshot,
+    toastStore.getSnapshot,
+  )
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
+      {toasts.map(({ id, title, description, variant = 'default', duration, action, open }) => (
+        <ToastPrimitive.Root
+          key={id}
+          open={open}
+          duration={duration}
+          onOpenChange={(isOpen) => {
+            if (!isOpen) dismissToast(id)
+          }}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[state=open]:animate-fade-in data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
+            variant === 'destructive'
+              ? 'border-destructive bg-destructive text-destructive-foreground'
+              : 'border-border bg-card text-card-foreground',
+          )}
+        >
+          <div className="grid gap-1">
+            {title ? (
+              <ToastPrimitive.Title className="font-semibold">{title}</ToastPrimitive.Title>
+            ) : null}
+            {description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {description}
+              </ToastPrimitive.Description>
+            ) : null}
+          </div>
+          {action}
+          <ToastPrimitive.Close
+            className="absolute top-3 right-3 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100"
+            aria-label="Close"
+          >
+            <XIcon className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm" />
+    </ToastPrimitive.Provider>
+  )
+}

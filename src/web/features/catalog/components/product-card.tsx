@@ -1,0 +1,59 @@
+import { Link } from 'react-router'
+import { producerSlugFromName } from '#shared/domain/catalog.ts'
+import { formatDecimalPrice } from '#shared/domain/money.ts'
+import { paths } from '#shared/routes.ts'
+import type { Product } from '#shared/schemas/product.ts'
+import { ProductImage } from './product-image.tsx'
+
+export function ProductCard({
+  product,
+  eagerImage = false,
+}: {
+  product: Product
+  eagerImage?: boolean
+}) {
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-xs transition-shadow hover:shadow-md">
+      <div className="relative overflow-hidden bg-wheat">
+        <ProductImage
+          src={product.imageUrl}
+          alt=""
+          eager={eagerImage}
+          className="transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        <div className="absolute top-2 left-2 flex gap-1.5">
+          {product.isNew ? (
+            <span className="rounded-full bg-butter px-2.5 py-0.5 text-xs font-bold text-charcoal">
+              New!
+            </span>
+          ) : null}
+          {!product.inStock ? (
+            <span className="rounded-full bg-charcoal/85 px-2.5 py-0.5 text-xs font-semibold text-white">
+              Out of stock
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        <h3 className="font-sans text-sm leading-snug font-semibold sm:text-base">
+          <Link
+            to={paths.product(product.id)}
+            className="after:absolute after:inset-0 hover:text-primary"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        <p className="mt-auto flex items-baseline justify-between gap-2 pt-2">
+          <span className="font-semibold text-primary">{formatDecimalPrice(product.price)}</span>
+          <span className="text-xs text-muted-foreground">{product.stockCount}</span>
+        </p>
+      </div>
+      <Link
+        to={paths.producer(producerSlugFromName(product.farmSource))}
+        className="relative z-10 border-t border-border bg-muted/60 px-3 py-2 text-xs font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground sm:px-4"
+      >
+        From {product.farmSource}
+      </Link>
+    </article>
+  )
+}

@@ -1,0 +1,9 @@
+import { useEffect } from 'react'
+import { SITE } from '#shared/site-content.ts'
+
+/** Sets the tab title: "{page} | Houston Farm to Door", or the shop's name alone. */
+export function usePageTitle(title?: string) {
+  useEffect(() => {
+    document.title = title ? `${title} | ${SITE.name}` : SITE.name
+  }, [title])
+}

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+/**
+ * Every browser test fails on a console error or an uncaught exception in the page, and can
+ * check a page with axe-core (WCAG 2.1 A and AA).
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      // the 404 page is served with status 404 on purpose; Chromium logs that document load
+      const documentsAnswered404 = new Set<string>()
+      page.on('response', (response) => {
+        if (response.request().isNavigationRequest() && response.status() === 404) {
+          documentsAnswered404.add(response.url())
+        }
+      })
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        if (
+          documentsAnswered404.has(message.location().url) &&
+          message.text().includes('status of 404')
+        )
+          return
+        errors.push(`console: ${message.text()} (${message.location().url})`)
+      })
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
+      await use(errors)
+      expect(errors, 'errors in the browser console').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
+  expect(violations, `axe violations on ${page.url()}`).toEqual([])
+}

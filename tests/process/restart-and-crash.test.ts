@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import {
+  connectToEmbedded,
+  embeddedServer,
+  getJson,
+  isRunning,
+  startShop,
+  type ShopProcess,
+} from './shop-process.ts'
+
+/**
+ * The shop on its embedded default keeps every row through restarts and crashes, and comes back
+ * by itself: after a clean stop, after the app alone is killed (its PostgreSQL orphaned), and
+ * after both are killed (a stale lock file left behind).
+ */
+let dataDir: string
+let running: ShopProcess | undefined
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hftd-process-'))
+})
+afterEach(async () => {
+  await running?.stop()
+  running = undefined
+})
+afterAll(async () => {
+  const server = await embeddedServer(dataDir)
+  if (server && isRunning(server.pid)) process.kill(server.pid, 'SIGINT')
+  await fs.rm(dataDir, { recursive: true, force: true })
+})
+
+async function snapshot(shop: ShopProcess) {
+  const products = await getJson<{ id: string }[]>(`${shop.url}/api/products`)
+  const producers = await getJson<unknown[]>(`${shop.url}/api/producers`)
+  const client = await connectToEmbedded(dataDir)
+  try {
+    const messages = await client.query<{ count: number }>(
+      'select count(*)::int as count from contact_messages',
+    )
+    return {
+      products: products.length,
+      producers: producers.length,
+      messages: messages.rows[0]?.count,
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+/** rows written straight to the database, each committed before the app is killed */
+async function writeMessages(count: number, label: string) {
+  const client = await connectToEmbedded(dataDir)
+  try {
+    for (let index = 0; index < count; index += 1) {
+      await client.query(
+        "insert into contact_messages (first_name, last_name, email, subject, message) values ('Test', $1, 'test@example.com', 'general', 'A message written before a crash.')",
+        [`${label}-${index}`],
+      )
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+describe('the shop on its embedded PostgreSQL', () => {
+  test('starts fresh with the demo catalogue; a clean restart keeps the data and does not seed twice', async () => {
+    running = await startShop({ dataDir })
+    const first = await snapshot(running)
+    expect(first.producers).toBe(14)
+    expect(first.products).toBeGreaterThanOrEqual(60)
+    await writeMessages(25, 'clean')
+
+    const server = await embeddedServer(dataDir)
+    expect(await running.stop()).toBe(0)
+    running = undefined
+    expect(await embeddedServer(dataDir), 'PostgreSQL stopped with the app').toBeUndefined()
+    expect(isRunning(server!.pid)).toBe(false)
+
+    running = await startShop({ dataDir })
+    expect(await snapshot(running)).toEqual({ ...first, messages: 25 })
+  })
+
+  test('after SIGKILL of the app alone, its orphaned PostgreSQL is cleared and every row is back', async () => {
+    running = await startShop({ dataDir })
+    const before = await snapshot(running)
+    await writeMessages(25, 'orphan')
+    const orphan = await embeddedServer(dataDir)
+
+    await running.killApp()
+    running = undefined
+    expect(isRunning(orphan!.pid), 'PostgreSQL outlives the killed app').toBe(true)
+
+    running = await startShop({ dataDir })
+    expect(isRunning(orphan!.pid), 'the orphan was stopped').toBe(false)
+    expect(await snapshot(running)).toEqual({ ...before, messages: before.messages! + 25 })
+  })
+
+  test('after SIGKILL of the app and its PostgreSQL, it comes back with every row', async () => {
+    running = await startShop({ dataDir })
+    const before = await snapshot(running)
+    await writeMessages(25, 'both')
+    const server = await embeddedServer(dataDir)
+
+    await running.killApp()
+    running = undefined
+    process.kill(-server!.pid, 'SIGKILL') // the postmaster and its backends share a process group
+
+    running = await startShop({ dataDir })
+    expect(await snapshot(running)).toEqual({ ...before, messages: before.messages! + 25 })
+  })
+})
+
+describe('starting up', () => {
+  test('a bad environment value stops start-up with one line naming the variable', async () => {
+    const shop = await startShop({ dataDir, env: { SEED_DEMO: 'maybe' }, waitForHealth: false })
+    expect(await shop.exited).toBe(1)
+    const lines = shop
+      .output()
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('npm warn'))
+    expect(lines).toEqual(['Configuration error: SEED_DEMO must be true or false'])
+  })
+
+  test('SEED_DEMO=false opens an empty shop', async () => {
+    const emptyDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hftd-process-empty-'))
+    const shop = await startShop({ dataDir: emptyDir, env: { SEED_DEMO: 'false' } })
+    try {
+      expect(await getJson<unknown[]>(`${shop.url}/api/products`)).toEqual([])
+      expect(await getJson<unknown[]>(`${shop.url}/api/producers`)).toEqual([])
+    } finally {
+      expect(await shop.stop()).toBe(0)
+      await fs.rm(emptyDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedded.ts'
+import { testLogger } from '#tests/setup/test-logger.ts'
+import { getJson, startShop } from './shop-process.ts'
+
+/** Scale-out: app processes share one PostgreSQL (DATABASE_URL) and start in any order. */
+let server: EmbeddedPostgres
+let root: string
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'hftd-shared-db-'))
+  server = await startEmbeddedPostgres({ root, database: 'shop', log: testLogger })
+})
+afterAll(async () => {
+  await server.stop()
+  await fs.rm(root, { recursive: true, force: true })
+})
+
+test('two processes starting together on one empty database migrate and seed it once', async () => {
+  const dataDirs = await Promise.all(
+    [0, 1].map(() => fs.mkdtemp(path.join(os.tmpdir(), 'hftd-app-'))),
+  )
+  const shops = await Promise.all(
+    dataDirs.map((dataDir) =>
+      startShop({ dataDir, env: { DATABASE_URL: server.connectionString } }),
+    ),
+  )
+  try {
+    const [first, second] = await Promise.all(
+      shops.map((shop) => getJson<{ id: string }[]>(`${shop.url}/api/products`)),
+    )
+    expect(first!.length).toBeGreaterThanOrEqual(60)
+    expect(second!.map((p) => p.id).sort()).toEqual(first!.map((p) => p.id).sort())
+    const client = new pg.Client(server.connectionString)
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ producers: number; migrations: number }>(
+        'select (select count(*)::int from producers) as producers, (select count(*)::int from drizzle.__drizzle_migrations) as migrations',
+      )
+      const journal = JSON.parse(
+        await fs.readFile('src/server/db/migrations/meta/_journal.json', 'utf8'),
+      ) as { entries: unknown[] }
+      expect(rows[0]).toEqual({ producers: 14, migrations: journal.entries.length })
+    } finally {
+      await client.end()
+    }
+    // with DATABASE_URL set, no embedded server is created in the app's own data directory
+    for (const dataDir of dataDirs)
+      await expect(fs.access(path.join(dataDir, 'postgres'))).rejects.toThrow()
+  } finally {
+    for (const shop of shops) expect(await shop.stop()).toBe(0)
+    for (const dataDir of dataDirs) await fs.rm(dataDir, { recursive: true, force: true })
+  }
+})
