@@ -68,7 +68,6 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-      globals: { ...globals.node },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [
@@ -91,6 +90,11 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Node's globals everywhere but in the browser's code
+    ignores: ['src/web/**', 'src/shared/**'],
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     files: ['scripts/**', '.ci/**'],

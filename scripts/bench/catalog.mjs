@@ -4,6 +4,7 @@
 // shop's memory after the load. BENCH_ROUNDS and BENCH_SECONDS change the run's length.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -23,23 +24,25 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hftd-bench-'))
 fs.chmodSync(workDir, 0o711) // as root, the embedded PostgreSQL's user must pass through
 const dataDir = path.join(workDir, 'data')
 const children = []
+// if the bench itself fails, its servers still stop the way the shop expects (SIGTERM)
 process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL')
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
 })
+const [shopPort, barePort, restartPort] = [await freePort(), await freePort(), await freePort()]
 
 try {
-  const shop = await startShop(3411)
-  const url = 'http://127.0.0.1:3411/api/products'
+  const shop = await startShop(shopPort)
+  const url = `http://127.0.0.1:${shopPort}/api/products`
   const body = Buffer.from(await (await fetch(url)).arrayBuffer())
   const bodyFile = path.join(workDir, 'products.json')
   fs.writeFileSync(bodyFile, body)
   const bare = await startProcess(
-    ...pinned(1, process.execPath, ['scripts/bench/bare-server.mjs', '3412', bodyFile]),
+    ...pinned(1, process.execPath, ['scripts/bench/bare-server.mjs', String(barePort), bodyFile]),
     {},
     'ready',
   )
   const targets = {
-    bare: { url: 'http://127.0.0.1:3412/', pid: bare.pid, runs: [] },
+    bare: { url: `http://127.0.0.1:${barePort}/`, pid: bare.pid, runs: [] },
     shop: { url, pid: shop.pid, runs: [] },
   }
   console.log(
@@ -73,7 +76,8 @@ try {
   await stop(shop)
 
   const startTimes = []
-  for (let attempt = 0; attempt < 3; attempt += 1) startTimes.push(await timeToFirstAnswer(3413))
+  for (let attempt = 0; attempt < 3; attempt += 1)
+    startTimes.push(await timeToFirstAnswer(restartPort))
 
   console.log('\n| GET /api/products (medians) | req/s | p99 ms | CPU µs/req | errors |')
   console.log('|---|---|---|---|---|')
@@ -90,8 +94,7 @@ try {
   )
   console.log(`shop RSS after the load: ${rssMb.toFixed(0)} MB (aim < 200 MB)`)
 } finally {
-  for (const child of children) child.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  await Promise.all(children.filter((child) => child.exitCode === null).map((child) => stop(child)))
   fs.rmSync(workDir, { recursive: true, force: true })
 }
 
@@ -127,9 +130,21 @@ function startProcess(command, args, env, readyLine) {
 }
 
 function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
     child.once('exit', resolve)
     child.kill('SIGTERM')
+  })
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
   })
 }
 
@@ -171,7 +186,7 @@ async function timeToFirstAnswer(port) {
   })
   await waitFor(`http://127.0.0.1:${port}/api/products`, 60_000, 10)
   const elapsed = Math.round(performance.now() - started)
-  process.kill(-child.pid, 'SIGINT') // npm, sh and the shop: the shop stops its PostgreSQL
+  process.kill(-child.pid, 'SIGINT') // as a terminal's Ctrl-C: the shop stops its PostgreSQL
   await new Promise((resolve) => child.once('exit', resolve))
   await waitForEmbeddedStop()
   return elapsed

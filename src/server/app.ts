@@ -9,7 +9,7 @@ import { healthRoutes } from './features/health/health.routes.ts'
 import { createHealthService } from './features/health/health.service.ts'
 import { placeholderRoutes } from './features/placeholder/placeholder.routes.ts'
 import { serviceAreaRoutes } from './features/service-area/service-area.routes.ts'
-import { registerErrorHandler } from './plugins/error-handler.ts'
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 
@@ -24,13 +24,37 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: CatalogService
+    /** answer every request from now on with Connection: close (see main.ts shutdown) */
+    startDraining(): void
   }
+}
+
+/**
+ * Draining before a shutdown: from startDraining() (or close()) on, every answer says
+ * `Connection: close`, so each keep-alive connection closes after its next answer instead of
+ * making app.close() wait for the keep-alive timeout (72 s). main.ts drains for a moment before
+ * closing, because close() drops connections it thinks idle, and one whose client has just sent
+ * its next request would see a reset.
+ */
+function closeKeepAliveConnectionsWhenClosing(app: FastifyInstance) {
+  let draining = false
+  app.decorate('startDraining', () => {
+    draining = true
+  })
+  app.addHook('preClose', async () => {
+    draining = true
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) void reply.header('connection', 'close')
+    return payload
+  })
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/
 
 /** Builds the whole app from its collaborators. It never listens: main.ts does, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const securityHeaderOptions = { hsts: deps.config.nodeEnv === 'production' }
   const app = Fastify({
     loggerInstance: deps.log,
     // a caller's (or load balancer's) request id is kept when it looks like one
@@ -39,15 +63,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
     },
     bodyLimit: 1024 * 1024,
+    // a hung request cannot hold a connection (or a shutdown) forever
+    requestTimeout: 30_000,
+    frameworkErrors: frameworkErrorHandler(securityHeaderOptions),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     logController: new LogController({
       disableRequestLogging: (request) =>
         request.url.startsWith('/assets/') || request.url === '/healthz',
     }),
   })
+  closeKeepAliveConnectionsWhenClosing(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  registerSecurityHeaders(app, { hsts: deps.config.nodeEnv === 'production' })
+  registerSecurityHeaders(app, securityHeaderOptions)
   registerErrorHandler(app)
 
   const catalog = createCatalogFeature({ db: deps.db })

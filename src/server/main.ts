@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config/env.ts'
 import { connectDatabase, type DatabaseHandle } from './db/client.ts'
@@ -11,17 +12,28 @@ import { createLogger, type Logger } from './logger.ts'
 
 /**
  * The composition root: configuration, database (embedded or DATABASE_URL), migrations, demo
- * catalogue, then the app, then listen. On SIGTERM/SIGINT it stops accepting, lets in-flight
- * requests finish, closes the pool and only then stops the embedded PostgreSQL.
+ * catalogue, then the app, then listen. On SIGTERM/SIGINT, at any point, it lets start-up settle,
+ * stops accepting, lets requests in flight finish, closes the pool and only then stops the
+ * embedded PostgreSQL.
  */
 
-/** dist/web beside this bundle (dist/server/main.mjs) */
-const WEB_ROOT = fileURLToPath(new URL('../web', import.meta.url))
+/** dist/web: beside the bundle (dist/server/main.mjs), or from the source tree under tsx */
+const WEB_ROOT = fileURLToPath(
+  new URL(import.meta.url.endsWith('.mjs') ? '../web' : '../../dist/web', import.meta.url),
+)
+const FORCED_EXIT_AFTER_MS = 20_000
+/** how long open connections get to finish their request and close before the server closes */
+const DRAIN_MS = 1_000
 
-async function main() {
-  let config: Config
+interface Resources {
+  embedded?: EmbeddedPostgres
+  database?: DatabaseHandle
+  app?: FastifyInstance
+}
+
+function readConfig(): Config {
   try {
-    config = loadConfig()
+    return loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -29,80 +41,104 @@ async function main() {
     }
     throw error
   }
-  const log = createLogger(config.logLevel)
-  const resources: { embedded?: EmbeddedPostgres; database?: DatabaseHandle } = {}
+}
 
+const config = readConfig()
+const log = createLogger(config.logLevel)
+const resources: Resources = {}
+let stopping = false
+
+const startup = start().catch(async (error: unknown) => {
+  if (stopping) return // the shutdown in progress ends the process
+  log.fatal({ err: error }, 'the shop could not start')
+  console.error(
+    `The shop could not start: ${error instanceof Error ? error.message : String(error)}`,
+  )
+  await release(resources, log)
+  process.exit(1)
+})
+
+process.on('SIGTERM', (signal) => void shutdown(signal))
+process.on('SIGINT', (signal) => void shutdown(signal))
+
+async function start() {
+  await fs.mkdir(config.dataDir, { recursive: true })
+  let databaseUrl = config.databaseUrl
+  if (!databaseUrl) {
+    resources.embedded = await startEmbeddedPostgres({
+      root: path.join(config.dataDir, 'postgres'),
+      database: 'shop',
+      log,
+    })
+    databaseUrl = resources.embedded.connectionString
+  }
+  if (stopping) return
+  resources.database = connectDatabase(databaseUrl, log)
+  await migrateDatabase(resources.database.pool)
+  if (config.seedDemo && !stopping) await seedDemoCatalogue(resources.database.db, log)
+  if (stopping) return
+
+  const webRoot = (await exists(path.join(WEB_ROOT, 'index.html'))) ? WEB_ROOT : undefined
+  if (!webRoot) log.warn('no built web app in dist/web: serving the API only (run npm run build)')
+  resources.app = await buildApp({ config, db: resources.database.db, log, webRoot })
+  if (stopping) return
+  await resources.app.listen({ port: config.port, host: config.host })
+  log.info(`Houston Farm to Door is open at ${config.publicUrl}`)
+}
+
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) {
+    log.warn({ signal }, 'second signal: exiting now')
+    forceExit()
+  }
+  stopping = true
+  log.info({ signal }, 'shutting down: finishing requests in flight')
+  setTimeout(() => {
+    log.error(`shutdown took longer than ${FORCED_EXIT_AFTER_MS / 1000} s; exiting`)
+    forceExit()
+  }, FORCED_EXIT_AFTER_MS).unref()
   try {
-    await fs.mkdir(config.dataDir, { recursive: true })
-    let databaseUrl = config.databaseUrl
-    if (!databaseUrl) {
-      resources.embedded = await startEmbeddedPostgres({
-        root: path.join(config.dataDir, 'postgres'),
-        database: 'shop',
-        log,
-      })
-      databaseUrl = resources.embedded.connectionString
+    await startup // a half-started shop is stopped only once its start-up step settles
+    if (resources.app) {
+      resources.app.startDraining()
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
+      await resources.app.close()
     }
-    resources.database = connectDatabase(databaseUrl, log)
-    await migrateDatabase(resources.database.pool)
-    if (config.seedDemo) await seedDemoCatalogue(resources.database.db, log)
-
-    const webRoot = (await exists(path.join(WEB_ROOT, 'index.html'))) ? WEB_ROOT : undefined
-    if (!webRoot) log.warn('no built web app in dist/web: serving the API only (run npm run build)')
-    const app = await buildApp({ config, db: resources.database.db, log, webRoot })
-    await app.listen({ port: config.port, host: config.host })
-    log.info(`Houston Farm to Door is open at ${config.publicUrl}`)
-
-    let stopping = false
-    const shutdown = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        log.warn({ signal }, 'second signal: exiting now')
-        process.exit(1)
-      }
-      stopping = true
-      log.info({ signal }, 'shutting down: finishing requests in flight')
-      const force = setTimeout(() => {
-        log.error('shutdown took longer than 20 s; exiting')
-        process.exit(1)
-      }, 20_000)
-      force.unref()
-      void app
-        .close()
-        .then(() => release(resources, log))
-        .then(() => process.exit(0))
-        .catch((error: unknown) => {
-          log.error({ err: error }, 'shutdown failed')
-          process.exit(1)
-        })
-    }
-    process.on('SIGTERM', shutdown)
-    process.on('SIGINT', shutdown)
-  } catch (error) {
-    log.fatal({ err: error }, 'the shop could not start')
-    console.error(
-      `The shop could not start: ${error instanceof Error ? error.message : String(error)}`,
-    )
     await release(resources, log)
-    process.exit(1)
+    process.exit(0)
+  } catch (error) {
+    log.error({ err: error }, 'shutdown failed')
+    forceExit()
   }
 }
 
-async function release(
-  resources: { embedded?: EmbeddedPostgres; database?: DatabaseHandle },
-  log: Logger,
-) {
-  await resources.database
-    ?.close()
-    .catch((error: unknown) => log.warn({ err: error }, 'closing the pool failed'))
-  await resources.embedded
-    ?.stop()
-    .catch((error: unknown) => log.warn({ err: error }, 'stopping PostgreSQL failed'))
+/** Exit now, but never leave the embedded PostgreSQL running behind us. */
+function forceExit(): never {
+  if (resources.embedded) {
+    try {
+      process.kill(resources.embedded.pid, 'SIGINT')
+    } catch {
+      // already gone
+    }
+  }
+  process.exit(1)
 }
 
-const exists = (file: string) =>
-  fs.access(file).then(
+async function release(held: Resources, logger: Logger) {
+  const { database, embedded } = held
+  held.database = undefined
+  held.embedded = undefined
+  await database
+    ?.close()
+    .catch((error: unknown) => logger.warn({ err: error }, 'closing the pool failed'))
+  await embedded
+    ?.stop()
+    .catch((error: unknown) => logger.warn({ err: error }, 'stopping PostgreSQL failed'))
+}
+
+function exists(file: string) {
+  return fs.access(file).then(
     () => true,
     () => false,
   )
-
-await main()
+}

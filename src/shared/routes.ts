@@ -1,4 +1,4 @@
-import { findCategory, findSubcategory } from './domain/catalog.ts'
+import { PRODUCER_SLUG, findCategory, findSubcategory } from './domain/catalog.ts'
 
 /**
  * Every page of the shop (spec §2). The web router is built from these patterns and the server
@@ -49,12 +49,11 @@ export const paths = {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** Parameter checks a path must pass to be a page rather than a 404. */
 const PARAMETER_RULES: Record<string, (value: string, params: Record<string, string>) => boolean> =
   {
-    slug: (value) => SLUG.test(value),
+    slug: (value) => PRODUCER_SLUG.test(value),
     id: (value) => UUID.test(value),
     category: (value) => findCategory(value) !== undefined,
     subcategory: (value, params) => findSubcategory(params.category ?? '', value) !== undefined,

@@ -20,7 +20,11 @@ test('a visitor goes from the home page through the category menu to a shop page
     await menu.getByRole('link', { name: 'Herbs' }).click()
   } else {
     const categoryMenu = page.getByRole('navigation', { name: 'Shop by category' })
-    await categoryMenu.getByRole('link', { name: 'Produce', exact: true }).hover()
+    await categoryMenu.getByRole('button', { name: 'Produce', exact: true }).hover()
+    await expect(
+      categoryMenu.getByRole('button', { name: 'Produce', exact: true }),
+    ).toHaveAttribute('aria-expanded', 'true')
+    await expectAccessible(page)
     await categoryMenu.getByRole('link', { name: 'Herbs' }).click()
   }
 
@@ -34,7 +38,7 @@ test('a visitor goes from the home page through the category menu to a shop page
 
   await page.getByRole('link', { name: /All Produce/ }).click()
   await expect(page).toHaveURL(/\/shop\/produce$/)
-  expect(await cards.count()).toBeGreaterThanOrEqual(6)
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6)
 })
 
 test('a product card opens its product page', async ({ page }) => {

@@ -27,8 +27,14 @@ afterEach(async () => {
   running = undefined
 })
 afterAll(async () => {
+  // a failed test may leave the embedded server running: stop it before removing its files
   const server = await embeddedServer(dataDir)
-  if (server && isRunning(server.pid)) process.kill(server.pid, 'SIGINT')
+  if (server && isRunning(server.pid)) {
+    process.kill(server.pid, 'SIGINT')
+    for (let waited = 0; waited < 15_000 && isRunning(server.pid); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
   await fs.rm(dataDir, { recursive: true, force: true })
 })
 

@@ -65,11 +65,19 @@ export async function startShop(options: {
       await exited
     },
   }
-  if (options.waitForHealth !== false) await waitForHealth(shop)
+  if (options.waitForHealth !== false) {
+    try {
+      await waitForHealth(shop)
+    } catch (error) {
+      signalGroup(child, 'SIGTERM') // never leave a half-started shop behind
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))])
+      throw error
+    }
+  }
   return shop
 }
 
-/** the node process running dist/server/main.mjs in the given process group */
+/** the node process running the shop (scripts/start.mjs) in the given process group */
 function serverProcessIn(group: number): number | undefined {
   for (const entry of readdirSafe('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -79,7 +87,7 @@ function serverProcessIn(group: number): number | undefined {
       if (Number(fields[2]) !== group) continue
       const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')
       // node itself, not the `sh -c` wrapper whose command line also names the file
-      if (/(^|\/)node$/.test(argv[0] ?? '') && argv.includes('dist/server/main.mjs'))
+      if (/(^|\/)node$/.test(argv[0] ?? '') && argv.includes('scripts/start.mjs'))
         return Number(entry)
     } catch {
       // the process ended while we looked

@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseAdminUrl: string
     templateDatabase: string
+    /** prefix of this run's databases, so runs sharing one server leave each other alone */
+    databasePrefix: string
   }
 }
 
@@ -34,27 +36,41 @@ export default async function setup(project: TestProject) {
       await fs.rm(root, { recursive: true, force: true })
     }
   }
-  const templateDatabase = `hftd_template_${randomBytes(4).toString('hex')}`
-  await adminQuery(adminUrl, `create database ${templateDatabase}`)
-  const template = connectDatabase(withDatabase(adminUrl, templateDatabase), testLogger, { max: 2 })
-  try {
-    await migrateDatabase(template.pool)
-    await seedDemoCatalogue(template.db, testLogger)
-  } finally {
-    await template.close()
-  }
-
-  project.provide('databaseAdminUrl', adminUrl)
-  project.provide('templateDatabase', templateDatabase)
-
-  return async () => {
+  const prefix = `hftd_${randomBytes(4).toString('hex')}`
+  const templateDatabase = `${prefix}_template`
+  const dropRunDatabases = async () => {
     const leftovers = await adminQuery(
       adminUrl,
-      `select datname from pg_database where datname like 'hftd_test_%' or datname = '${templateDatabase}'`,
+      `select datname from pg_database where datname like '${prefix}\\_%'`,
     )
     for (const { datname } of leftovers.rows as { datname: string }[]) {
       await adminQuery(adminUrl, `drop database if exists "${datname}" with (force)`)
     }
+  }
+  try {
+    await adminQuery(adminUrl, `create database ${templateDatabase}`)
+    const template = connectDatabase(withDatabase(adminUrl, templateDatabase), testLogger, {
+      max: 2,
+    })
+    try {
+      await migrateDatabase(template.pool)
+      await seedDemoCatalogue(template.db, testLogger)
+    } finally {
+      await template.close()
+    }
+  } catch (error) {
+    // vitest runs no teardown when setup fails: clean up here
+    await dropRunDatabases().catch(() => undefined)
+    await cleanup()
+    throw error
+  }
+
+  project.provide('databaseAdminUrl', adminUrl)
+  project.provide('templateDatabase', templateDatabase)
+  project.provide('databasePrefix', prefix)
+
+  return async () => {
+    await dropRunDatabases()
     await cleanup()
   }
 }

@@ -19,7 +19,7 @@ export async function createTestDatabase(
   options: { fromTemplate?: boolean } = {},
 ): Promise<TestDatabase> {
   const adminUrl = inject('databaseAdminUrl')
-  const name = `hftd_test_${randomBytes(6).toString('hex')}`
+  const name = `${inject('databasePrefix')}_test_${randomBytes(6).toString('hex')}`
   const template = options.fromTemplate === false ? 'template0' : inject('templateDatabase')
   await adminQuery(adminUrl, `create database ${name} template ${template}`)
   const url = withDatabase(adminUrl, name)

@@ -57,6 +57,11 @@ describe('configuration', () => {
       [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, /STRIPE_PUBLISHABLE_KEY/],
       [{ SMTP_URL: 'http://mail' }, /SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//],
       [{ S3_BUCKET: 'photos' }, /S3_REGION is required with S3_BUCKET/],
+      [{ S3_REGION: 'us-east-1' }, /S3_BUCKET is required when any other S3_ variable is set/],
+      [
+        { S3_BUCKET: 'photos', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'AKIA' },
+        /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+      ],
       [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     ]
     for (const [env, expected] of cases) {

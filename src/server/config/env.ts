@@ -123,6 +123,18 @@ const EnvSchema = z
       )
     }
     if (env.S3_BUCKET && !env.S3_REGION) need('S3_REGION', 'S3_REGION is required with S3_BUCKET')
+    if (
+      !env.S3_BUCKET &&
+      (env.S3_REGION || env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)
+    ) {
+      need('S3_BUCKET', 'S3_BUCKET is required when any other S3_ variable is set')
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      need(
+        env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      )
+    }
   })
 
 export interface Config {

@@ -22,6 +22,8 @@ export function connectDatabase(
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     application_name: 'houston-farm-to-door',
+    // no query may hold a connection (and its request) for more than this
+    statement_timeout: 15_000,
   })
   // An idle client whose server went away (restart, shutdown) emits 'error' on the pool;
   // unhandled, it would crash the process.

@@ -18,14 +18,21 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
  */
 export async function migrateDatabase(pool: pg.Pool, migrationsFolder = MIGRATIONS_FOLDER) {
   const client = await pool.connect()
+  let failure: Error | undefined
   try {
+    // waiting for another process's migration, or a long migration, is not a hung query
+    await client.query('set statement_timeout = 0')
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
     try {
       await migrate(drizzle(client), { migrationsFolder })
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
     }
+  } catch (error) {
+    failure = error as Error
+    throw error
   } finally {
-    client.release()
+    // a connection that failed mid-way is discarded, not handed to the next request
+    client.release(failure)
   }
 }

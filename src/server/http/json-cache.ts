@@ -2,25 +2,30 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { z } from 'zod'
 
-/** A JSON answer serialized once: its bytes, a gzip copy and an ETag. */
+/** A JSON answer serialized once: its bytes, a gzip copy made on first demand, an ETag. */
 export interface CachedJson {
   readonly body: Buffer
-  readonly gzipped: Buffer
   readonly etag: string
+  gzipped(): Buffer
 }
 
 export function toCachedJson<T extends z.ZodType>(schema: T, value: z.input<T>): CachedJson {
   // parse() is the allow-list: only the schema's fields reach the bytes, as with a route's
   // response schema, which cached bytes bypass.
   const body = Buffer.from(JSON.stringify(schema.parse(value)))
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
-  return { body, gzipped: gzipSync(body), etag }
+  let gzipped: Buffer | undefined
+  return {
+    body,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    gzipped: () => (gzipped ??= gzipSync(body)),
+  }
 }
 
 /**
- * Serialized answers by key, for reads that are far more frequent than writes (the catalogue).
- * Concurrent misses share one load; clear() drops everything, and a load that started before
- * a clear() is not stored, so a stale answer cannot outlive the change that made it stale.
+ * Serialized answers by key, least recently used dropped first, for reads far more frequent
+ * than writes (the catalogue). Concurrent misses share one load; clear() drops everything, and a
+ * load that started before a clear() is not stored, so a stale answer cannot outlive the change
+ * that made it stale.
  */
 export function createJsonCache(options: { maxEntries: number }) {
   const entries = new Map<string, CachedJson>()
@@ -29,15 +34,20 @@ export function createJsonCache(options: { maxEntries: number }) {
 
   async function get(key: string, load: () => Promise<CachedJson>): Promise<CachedJson> {
     const hit = entries.get(key)
-    if (hit) return hit
+    if (hit) {
+      entries.delete(key) // re-insert: Map order is the recency order
+      entries.set(key, hit)
+      return hit
+    }
     const pending = loading.get(key)
     if (pending) return pending
     const startedIn = generation
     const promise = load()
       .then((value) => {
         if (startedIn === generation) {
-          if (entries.size >= options.maxEntries) entries.clear()
           entries.set(key, value)
+          if (entries.size > options.maxEntries)
+            entries.delete(entries.keys().next().value as string)
         }
         return value
       })

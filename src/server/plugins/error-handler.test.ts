@@ -39,6 +39,37 @@ describe('errors', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'")
   })
 
+  test('input PostgreSQL cannot store (a NUL byte) is a 400, never a 500', async () => {
+    for (const url of [
+      '/api/products?search=%00',
+      '/api/products?farm=eggs%00',
+      '/api/products?category=produce&subcategory=%00',
+      '/api/producers/a%00b',
+    ]) {
+      const response = await shop.app.inject({ url })
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode, url).toBeLessThan(500)
+      expect(response.json<{ message: string }>().message, url).toBeTruthy()
+    }
+  })
+
+  test('a malformed or over-long address gets the same JSON shape and headers', async () => {
+    for (const url of ['/api/%', '/shop/%ZZ', `/api/products/${'a'.repeat(300)}`]) {
+      const response = await shop.app.inject({ url })
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode, url).toBeLessThan(500)
+      expect(Object.keys(response.json()), url).toEqual(['message'])
+      expect(response.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY)
+      expect(response.headers['x-request-id'], url).toBeTruthy()
+    }
+  })
+
+  test('an unknown field called __proto__ is refused by name, not a 500', async () => {
+    const response = await shop.app.inject({ url: '/api/products?__proto__=1' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ message: 'Unknown field "__proto__"' })
+  })
+
   test("a caller's request id is kept; a malformed one is replaced", async () => {
     const kept = await shop.app.inject({
       url: '/healthz',

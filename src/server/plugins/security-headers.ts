@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /**
  * Headers every answer carries, errors and 404s included (decisions §7). Inline styles are
@@ -17,16 +17,31 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }) {
+export interface SecurityHeaderOptions {
+  /** Strict-Transport-Security, in production */
+  readonly hsts: boolean
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-request-id', request.id)
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    reply.header('x-frame-options', 'DENY')
-    reply.header('cross-origin-opener-policy', 'same-origin')
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
-    if (options.hsts)
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
+    applySecurityHeaders(request, reply, options)
     return payload
   })
+}
+
+export function applySecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: SecurityHeaderOptions,
+) {
+  void reply.headers({
+    'x-request-id': request.id,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+  })
+  if (options.hsts)
+    void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')
 }

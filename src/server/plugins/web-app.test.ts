@@ -61,6 +61,20 @@ describe('serving the web app', () => {
     }
   })
 
+  test('pages and files carry the security headers too', async () => {
+    for (const url of ['/', '/nope', '/assets/main-3f9a1c.js']) {
+      const response = await get(url)
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'")
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff')
+    }
+  })
+
+  test('index.html asked for by name is not cached either', async () => {
+    const response = await get('/index.html')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-cache')
+  })
+
   test('hashed assets are cached for a year, other files for an hour', async () => {
     const asset = await get('/assets/main-3f9a1c.js')
     expect(asset.statusCode).toBe(200)

@@ -22,10 +22,14 @@ export async function registerWebApp(app: FastifyInstance, options: { root: stri
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
+      const relative = path.relative(options.root, filePath).split(path.sep)
       void reply.header(
         'cache-control',
-        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        relative[0] === 'assets'
+          ? 'public, max-age=31536000, immutable' // hashed names: a new build means new names
+          : filePath.endsWith('.html')
+            ? 'no-cache'
+            : 'public, max-age=3600',
       )
     },
   })

@@ -241,6 +241,9 @@ export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest',
 }
 
+/** What a producer's slug looks like: lowercase words joined by hyphens. */
+export const PRODUCER_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
 /** The producer page path of a product's farmSource: lowercased, spaces to hyphens (spec §2). */
 export function producerSlugFromName(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '-')

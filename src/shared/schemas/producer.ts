@@ -19,9 +19,7 @@ export type Producer = z.infer<typeof ProducerSchema>
 
 export const ProducerListSchema = z.array(ProducerSchema)
 
+/** Any text up to 200 characters; a slug no producer has (or could have) is simply not found. */
 export const ProducerSlugParamsSchema = z.strictObject({
-  slug: z
-    .string()
-    .max(100, 'Producer not found')
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Producer not found'),
+  slug: z.string().max(200, 'Producer not found'),
 })

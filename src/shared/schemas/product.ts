@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PRODUCT_SORTS, PRODUCT_TAGS, findCategory, findSubcategory } from '../domain/catalog.ts'
+import { TextSchema } from './text.ts'
 
 /** Prices travel as strings with two decimals, as the spec's wire format says. */
 export const PriceStringSchema = z.string().regex(/^\d{1,8}\.\d{2}$/, 'Invalid price format')
@@ -44,13 +45,13 @@ const PriceBoundSchema = z.coerce
  */
 export const ProductListQuerySchema = z
   .strictObject({
-    search: z.string().trim().max(100, 'Search text is too long').optional(),
+    search: TextSchema.pipe(z.string().trim().max(100, 'Search text is too long')).optional(),
     category: z
       .string()
       .refine((slug) => findCategory(slug) !== undefined, 'Unknown category')
       .transform((slug) => findCategory(slug)?.slug ?? slug)
       .optional(),
-    subcategory: z.string().max(50).optional(),
+    subcategory: TextSchema.pipe(z.string().max(50)).optional(),
     tags: z
       .string()
       .max(500)
@@ -64,7 +65,7 @@ export const ProductListQuerySchema = z
       .optional(),
     minPrice: PriceBoundSchema.optional(),
     maxPrice: PriceBoundSchema.optional(),
-    farm: z.string().trim().max(100).optional(),
+    farm: TextSchema.pipe(z.string().trim().max(100)).optional(),
     sort: z
       .enum(PRODUCT_SORTS, { error: `Sort must be one of: ${PRODUCT_SORTS.join(', ')}` })
       .optional(),

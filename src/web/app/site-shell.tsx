@@ -4,7 +4,9 @@ import { AccountLinks } from '#web/components/layout/account-links.tsx'
 import { SiteFooter } from '#web/components/layout/site-footer.tsx'
 import { SiteHeader } from '#web/components/layout/site-header.tsx'
 import { HeaderZipCheck } from '#web/features/service-area/components/header-zip-check.tsx'
+import { isKnownPagePath } from '#shared/routes.ts'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
+import NotFoundPage from './routes/not-found.tsx'
 
 /** The frame of every page: header, the page, footer. */
 export function SiteShell() {
@@ -18,11 +20,21 @@ export function SiteShell() {
       >
         Skip to content
       </a>
-      <SiteHeader zipCheck={<HeaderZipCheck />} account={<AccountLinks />} />
+      <SiteHeader
+        zipCheck={<HeaderZipCheck />}
+        account={<AccountLinks />}
+        mobileMenuExtras={
+          <>
+            <AccountLinks tone="light" />
+            <HeaderZipCheck tone="light" />
+          </>
+        }
+      />
       <main id="main" className="flex-1">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
-            <Outlet />
+            {/* the same page list the server answers 404 from (/shop/toys, /product/42...) */}
+            {isKnownPagePath(pathname) ? <Outlet /> : <NotFoundPage />}
           </Suspense>
         </RouteErrorBoundary>
       </main>

@@ -136,7 +136,10 @@ CREATE TABLE "coupons" (
 	CONSTRAINT "coupons_percent_off_range" CHECK ("coupons"."percent_off" is null or "coupons"."percent_off" between 1 and 100),
 	CONSTRAINT "coupons_amount_off_positive" CHECK ("coupons"."amount_off" is null or "coupons"."amount_off" > 0),
 	CONSTRAINT "coupons_within_limit" CHECK ("coupons"."max_redemptions" is null or "coupons"."times_redeemed" + "coupons"."times_reserved" <= "coupons"."max_redemptions"),
-	CONSTRAINT "coupons_counts_not_negative" CHECK ("coupons"."times_redeemed" >= 0 and "coupons"."times_reserved" >= 0)
+	CONSTRAINT "coupons_counts_not_negative" CHECK ("coupons"."times_redeemed" >= 0 and "coupons"."times_reserved" >= 0),
+	CONSTRAINT "coupons_dates_in_order" CHECK ("coupons"."starts_at" is null or "coupons"."ends_at" is null or "coupons"."starts_at" < "coupons"."ends_at"),
+	CONSTRAINT "coupons_min_subtotal_not_negative" CHECK ("coupons"."min_subtotal" is null or "coupons"."min_subtotal" >= 0),
+	CONSTRAINT "coupons_max_redemptions_positive" CHECK ("coupons"."max_redemptions" is null or "coupons"."max_redemptions" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "order_items" (
@@ -150,7 +153,8 @@ CREATE TABLE "order_items" (
 	"image_url" text,
 	"custom_selections" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "order_items_quantity_positive" CHECK ("order_items"."quantity" > 0)
+	CONSTRAINT "order_items_quantity_positive" CHECK ("order_items"."quantity" > 0),
+	CONSTRAINT "order_items_price_not_negative" CHECK ("order_items"."product_price" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "orders" (
@@ -175,6 +179,7 @@ CREATE TABLE "orders" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_payment_intent_id_unique" UNIQUE("payment_intent_id"),
 	CONSTRAINT "orders_status_valid" CHECK ("orders"."status" in ('pending', 'confirmed', 'completed', 'cancelled')),
+	CONSTRAINT "orders_money_not_negative" CHECK ("orders"."subtotal" >= 0 and "orders"."discount_amount" >= 0 and "orders"."delivery_fee" >= 0 and "orders"."tax" >= 0 and "orders"."total" >= 0),
 	CONSTRAINT "orders_delivery_status_valid" CHECK ("orders"."delivery_status" in ('order_placed', 'preparing', 'out_for_delivery', 'delivered'))
 );
 --> statement-breakpoint
@@ -196,13 +201,15 @@ CREATE TABLE "pending_checkouts" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "pending_checkouts_payment_intent_id_unique" UNIQUE("payment_intent_id")
+	CONSTRAINT "pending_checkouts_payment_intent_id_unique" UNIQUE("payment_intent_id"),
+	CONSTRAINT "pending_checkouts_status_valid" CHECK ("pending_checkouts"."status" in ('pending', 'completed', 'failed', 'abandoned')),
+	CONSTRAINT "pending_checkouts_money_not_negative" CHECK ("pending_checkouts"."subtotal" >= 0 and "pending_checkouts"."discount_amount" >= 0 and "pending_checkouts"."delivery_fee" >= 0 and "pending_checkouts"."tax" >= 0 and "pending_checkouts"."total" >= 0)
 );
 --> statement-breakpoint
 ALTER TABLE "admin_users" ADD CONSTRAINT "admin_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

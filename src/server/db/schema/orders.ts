@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -20,6 +21,17 @@ export const DELIVERY_STATUSES = [
   'out_for_delivery',
   'delivered',
 ] as const
+
+export const CHECKOUT_STATUSES = ['pending', 'completed', 'failed', 'abandoned'] as const
+
+const moneyNotNegative = (table: {
+  subtotal: AnyPgColumn
+  discountAmount: AnyPgColumn
+  deliveryFee: AnyPgColumn
+  tax: AnyPgColumn
+  total: AnyPgColumn
+}) =>
+  sql`${table.subtotal} >= 0 and ${table.discountAmount} >= 0 and ${table.deliveryFee} >= 0 and ${table.tax} >= 0 and ${table.total} >= 0`
 
 const inList = (values: readonly string[]) =>
   sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`)
@@ -62,6 +74,18 @@ export const coupons = pgTable(
       'coupons_counts_not_negative',
       sql`${table.timesRedeemed} >= 0 and ${table.timesReserved} >= 0`,
     ),
+    check(
+      'coupons_dates_in_order',
+      sql`${table.startsAt} is null or ${table.endsAt} is null or ${table.startsAt} < ${table.endsAt}`,
+    ),
+    check(
+      'coupons_min_subtotal_not_negative',
+      sql`${table.minSubtotal} is null or ${table.minSubtotal} >= 0`,
+    ),
+    check(
+      'coupons_max_redemptions_positive',
+      sql`${table.maxRedemptions} is null or ${table.maxRedemptions} > 0`,
+    ),
   ],
 )
 
@@ -86,13 +110,15 @@ export const pendingCheckouts = pgTable(
     deliveryInfo: jsonb('delivery_info').notNull(),
     deliveryDate: timestamptz('delivery_date').notNull(),
     /** pending → completed (order made) | failed | abandoned */
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('pending_checkouts_status_created_idx').on(table.status, table.createdAt),
     index('pending_checkouts_user_id_idx').on(table.userId),
+    check('pending_checkouts_status_valid', sql`${table.status} in ${inList(CHECKOUT_STATUSES)}`),
+    check('pending_checkouts_money_not_negative', moneyNotNegative(table)),
   ],
 )
 
@@ -130,6 +156,7 @@ export const orders = pgTable(
     index('orders_delivery_date_status_idx').on(table.deliveryDate, table.status),
     index('orders_created_at_idx').on(table.createdAt),
     check('orders_status_valid', sql`${table.status} in ${inList(ORDER_STATUSES)}`),
+    check('orders_money_not_negative', moneyNotNegative(table)),
     check(
       'orders_delivery_status_valid',
       sql`${table.deliveryStatus} in ${inList(DELIVERY_STATUSES)}`,
@@ -157,6 +184,7 @@ export const orderItems = pgTable(
   (table) => [
     index('order_items_order_id_idx').on(table.orderId),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_items_price_not_negative', sql`${table.productPrice} >= 0`),
   ],
 )
 
@@ -166,7 +194,8 @@ export const couponRedemptions = pgTable(
     id: id(),
     couponId: uuid('coupon_id')
       .notNull()
-      .references(() => coupons.id, { onDelete: 'cascade' }),
+      // a coupon with redemptions keeps its history: deactivate it rather than delete it
+      .references(() => coupons.id, { onDelete: 'restrict' }),
     orderId: uuid('order_id')
       .notNull()
       .unique()

@@ -64,7 +64,7 @@ function productFilters(query: ProductListQuery): SQL[] {
     const farm = query.farm.toLowerCase()
     // a producer's slug or its name (decisions §9)
     filters.push(
-      sql`(lower(${products.farmSource}) = ${farm} or regexp_replace(lower(trim(${products.farmSource})), '\\s+', '-', 'g') = ${farm})`,
+      sql`(lower(${products.farmSource}) = ${farm} or regexp_replace(lower(trim(${products.farmSource})), '[[:space:]]+', '-', 'g') = ${farm})`,
     )
   }
   if (query.search) {
@@ -89,7 +89,7 @@ function productOrder(sort: NonNullable<ProductListQuery['sort']>): SQL[] {
       return [desc(products.isNew), desc(products.createdAt), asc(products.name)]
     case 'featured':
       return [
-        desc(sql`${products.subcategory} = 'featured'`),
+        desc(sql`coalesce(${products.subcategory} = 'featured', false)`),
         desc(products.inStock),
         desc(products.isNew),
         asc(products.name),

@@ -1,3 +1,4 @@
+import { PRODUCER_SLUG } from '#shared/domain/catalog.ts'
 import { ProducerListSchema, type Producer } from '#shared/schemas/producer.ts'
 import { ProductListSchema, type Product, type ProductListQuery } from '#shared/schemas/product.ts'
 import { AppError } from '../../app-error.ts'
@@ -7,16 +8,26 @@ import type { CatalogRepo, ProductRow } from './catalog.repo.ts'
 /**
  * The catalogue as the shop reads it. Lists are served from serialized bytes cached until the
  * catalogue changes (invalidate() is called by whatever changes it); single reads go to the
- * database.
+ * database. The cache is per process: with several processes, the admin's product editing must
+ * also tell the others (PostgreSQL NOTIFY), which comes with that feature.
  */
 export function createCatalogService({ repo }: { repo: CatalogRepo }) {
   const cache = createJsonCache({ maxEntries: 500 })
 
   return {
     listProducts(query: ProductListQuery): Promise<CachedJson> {
-      return cache.get(`products:${cacheKey(query)}`, async () =>
-        toCachedJson(ProductListSchema, (await repo.listProducts(query)).map(toProduct)),
-      )
+      const load = async () =>
+        toCachedJson(ProductListSchema, (await repo.listProducts(query)).map(toProduct))
+      // Free text and arbitrary prices would make a key per keystroke and flush the lists
+      // everyone reads; they go to the database (an indexed query on a small table).
+      if (
+        query.search !== undefined ||
+        query.minPrice !== undefined ||
+        query.maxPrice !== undefined
+      ) {
+        return load()
+      }
+      return cache.get(`products:${cacheKey(query)}`, load)
     },
 
     async getProduct(id: string): Promise<Product> {
@@ -32,7 +43,7 @@ export function createCatalogService({ repo }: { repo: CatalogRepo }) {
     },
 
     async getProducer(slug: string): Promise<Producer> {
-      const producer = await repo.findProducer(slug)
+      const producer = PRODUCER_SLUG.test(slug) ? await repo.findProducer(slug) : undefined
       if (!producer) throw new AppError('PRODUCER_NOT_FOUND')
       return producer
     },

@@ -43,9 +43,26 @@ describe('GET /api/products', () => {
     expect(etag).toMatch(/^".+"$/)
     expect(first.headers['cache-control']).toBe('no-cache')
     expect((await get('/api/products', { 'if-none-match': etag })).statusCode).toBe(304)
+    expect((await get('/api/products', { 'if-none-match': `W/${etag}` })).statusCode).toBe(304)
     const gzipped = await get('/api/products', { 'accept-encoding': 'gzip, br' })
     expect(gzipped.headers['content-encoding']).toBe('gzip')
     expect(gzipped.rawPayload.length).toBeLessThan(first.rawPayload.length / 3)
+    // each encoding has its own ETag
+    expect(gzipped.headers.etag).not.toBe(etag)
+    const refused = await get('/api/products', { 'accept-encoding': 'gzip;q=0' })
+    expect(refused.headers['content-encoding']).toBeUndefined()
+    expect(refused.headers.etag).toBe(etag)
+  })
+
+  test('search and price filters are answered fresh, not from the cache', async () => {
+    const before = await list('search=pecan%20butter&maxPrice=50')
+    await shop.database.db.insert(products).values({
+      name: 'Uncached Pecan Butter',
+      price: '12.00',
+      category: 'pantry',
+      farmSource: 'Atkinson Farms',
+    })
+    expect(await list('search=pecan%20butter&maxPrice=50')).toHaveLength(before.length + 1)
   })
 
   test('filters by category and subcategory', async () => {
@@ -112,9 +129,10 @@ describe('GET /api/products', () => {
     ).toBe(true)
   })
 
-  test('search text is literal: % and _ match only themselves', async () => {
+  test('search text is literal: %, _ and \\ match only themselves', async () => {
     expect(await list('search=%25')).toEqual([])
     expect(await list('search=_')).toEqual([])
+    expect(await list('search=%5C')).toEqual([])
   })
 
   test('sorts by price both ways, newest first and featured first', async () => {
@@ -219,7 +237,7 @@ describe('producers', () => {
     expect(all.filter((p) => !names.has(p.farmSource))).toEqual([])
   })
 
-  test('one producer by slug; unknown is 404, malformed is 400', async () => {
+  test('one producer by slug; unknown or malformed is 404', async () => {
     const response = await get('/api/producers/katerra-exotics')
     expect(response.statusCode).toBe(200)
     expect(ProducerSchema.parse(response.json()).name).toBe('Katerra Exotics')
@@ -227,6 +245,6 @@ describe('producers', () => {
     expect((await get('/api/producers/nobody-farms')).json()).toEqual({
       message: 'Producer not found',
     })
-    expect((await get('/api/producers/Bad%20Slug')).statusCode).toBe(400)
+    expect((await get('/api/producers/Bad%20Slug')).statusCode).toBe(404)
   })
 })

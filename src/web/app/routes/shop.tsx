@@ -8,7 +8,6 @@ import { productQueries } from '#web/features/catalog/api/product-queries.ts'
 import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
-import NotFoundPage from './not-found.tsx'
 
 /** /shop, /shop/:category, /shop/:category/:subcategory and /shop?search= */
 export default function ShopPage() {
@@ -19,23 +18,16 @@ export default function ShopPage() {
   const subcategory = subcategorySlug
     ? category?.subcategories.find((s) => s.slug === subcategorySlug)
     : undefined
-  const unknown = (categorySlug && !category) || (subcategorySlug && !subcategory)
 
   const products = useQuery({
     ...productQueries.list({ category: category?.slug, subcategory: subcategory?.slug, search }),
-    enabled: !unknown,
   })
   const title = search
     ? `Results for "${search}"`
     : subcategory && category
       ? `${category.title}: ${subcategory.title}`
       : (category?.title ?? 'Shop the Farm')
-  usePageTitle(unknown ? undefined : title)
-
-  if (unknown)
-    return (
-      <NotFoundPage title="Category not found" message="That part of the shop doesn't exist." />
-    )
+  usePageTitle(title)
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6">

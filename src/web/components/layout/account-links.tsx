@@ -1,10 +1,17 @@
 import { Link } from 'react-router'
+import { cn } from '#web/lib/cn.ts'
 
 /** Signed out: Log in and Join (the user menu replaces them once accounts exist). */
-export function AccountLinks() {
+export function AccountLinks({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <div className="flex items-center gap-3">
-      <Link to="/login" className="font-medium text-white/90 hover:text-white hover:underline">
+      <Link
+        to="/login"
+        className={cn(
+          'font-medium hover:underline',
+          tone === 'dark' ? 'text-white/90 hover:text-white' : 'text-foreground',
+        )}
+      >
         Log in
       </Link>
       <Link

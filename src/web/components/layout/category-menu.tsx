@@ -1,65 +1,112 @@
 import { ChevronDownIcon } from 'lucide-react'
-import { NavLink } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
 import { TOP_MENU_CATEGORIES } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
 import { cn } from '#web/lib/cn.ts'
 
 /**
- * The large-screen category menu: hovering (or focusing) a category shows its subcategories
- * in a dropdown at least 280 px wide (spec §2).
+ * The large-screen category menu (spec §2): hovering a category shows its subcategories in a
+ * dropdown at least 280 px wide. Each category is a disclosure button, so a keyboard or a touch
+ * screen opens it too, and Tab moves between categories rather than through every link.
  */
 export function CategoryMenu({ className }: { className?: string }) {
+  const [open, setOpen] = useState<string | null>(null)
+  const menu = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+
+  useEffect(() => {
+    if (!open) return
+    const closeOutside = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(null)
+    }
+    document.addEventListener('pointerdown', closeOutside)
+    return () => document.removeEventListener('pointerdown', closeOutside)
+  }, [open])
+
   return (
-    <nav aria-label="Shop by category" className={className}>
+    <nav aria-label="Shop by category" className={className} ref={menu}>
       <ul className="flex items-center gap-0.5">
-        {TOP_MENU_CATEGORIES.map((category, index) => (
-          <li key={category.slug} className="group relative">
-            <NavLink
-              to={paths.shop(category.slug)}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-1 rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
-                  isActive && 'text-primary',
-                )
+        {TOP_MENU_CATEGORIES.map((category, index) => {
+          const isOpen = open === category.slug
+          const panelId = `category-menu-${category.slug}`
+          const active =
+            pathname === paths.shop(category.slug) ||
+            pathname.startsWith(`${paths.shop(category.slug)}/`)
+          return (
+            <li
+              key={category.slug}
+              className="relative"
+              onMouseEnter={() => setOpen(category.slug)}
+              onMouseLeave={() =>
+                setOpen((current) => (current === category.slug ? null : current))
               }
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && isOpen) {
+                  setOpen(null)
+                  event.currentTarget.querySelector('button')?.focus()
+                }
+              }}
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget)) {
+                  setOpen((current) => (current === category.slug ? null : current))
+                }
+              }}
             >
-              {category.title}
-              <ChevronDownIcon
-                className="hidden size-3.5 opacity-60 transition-transform group-focus-within:rotate-180 group-hover:rotate-180 2xl:block"
-                aria-hidden
-              />
-            </NavLink>
-            <div
-              className={cn(
-                // hidden until hovered or focused; display:none so it never widens the page
-                'absolute top-full z-40 hidden min-w-[280px] pt-2 group-focus-within:block group-hover:block',
-                // the last menus open leftwards so they stay on screen
-                index < TOP_MENU_CATEGORIES.length - 3 ? 'left-0' : 'right-0',
-              )}
-            >
-              <ul className="rounded-lg border border-border bg-card p-2 shadow-lg">
-                {category.subcategories.map((subcategory) => (
-                  <li key={subcategory.slug}>
-                    <NavLink
-                      to={paths.shop(category.slug, subcategory.slug)}
-                      className="block rounded-md px-3 py-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground"
+              <button
+                type="button"
+                aria-expanded={isOpen}
+                aria-controls={panelId}
+                onClick={() => setOpen(isOpen ? null : category.slug)}
+                className={cn(
+                  'flex items-center gap-1 rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
+                  (active || isOpen) && 'text-primary',
+                )}
+              >
+                {category.title}
+                <ChevronDownIcon
+                  className={cn(
+                    'hidden size-3.5 opacity-60 transition-transform 2xl:block',
+                    isOpen && 'rotate-180',
+                  )}
+                  aria-hidden
+                />
+              </button>
+              <div
+                id={panelId}
+                hidden={!isOpen}
+                className={cn(
+                  'absolute top-full z-40 min-w-[280px] pt-2',
+                  // the last menus open leftwards so they stay on screen
+                  index < TOP_MENU_CATEGORIES.length - 3 ? 'left-0' : 'right-0',
+                )}
+              >
+                <ul className="rounded-lg border border-border bg-card p-2 shadow-lg">
+                  <li className="mb-1 border-b border-border pb-1">
+                    <Link
+                      to={paths.shop(category.slug)}
+                      onClick={() => setOpen(null)}
+                      className="block rounded-md px-3 py-2 text-sm font-semibold text-primary transition-colors hover:bg-accent"
                     >
-                      {subcategory.title}
-                    </NavLink>
+                      Shop all {category.title}
+                    </Link>
                   </li>
-                ))}
-                <li className="mt-1 border-t border-border pt-1">
-                  <NavLink
-                    to={paths.shop(category.slug)}
-                    className="block rounded-md px-3 py-2 text-sm font-semibold text-primary transition-colors hover:bg-accent"
-                  >
-                    Shop all {category.title}
-                  </NavLink>
-                </li>
-              </ul>
-            </div>
-          </li>
-        ))}
+                  {category.subcategories.map((subcategory) => (
+                    <li key={subcategory.slug}>
+                      <Link
+                        to={paths.shop(category.slug, subcategory.slug)}
+                        onClick={() => setOpen(null)}
+                        className="block rounded-md px-3 py-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground"
+                      >
+                        {subcategory.title}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+          )
+        })}
       </ul>
     </nav>
   )

@@ -1,5 +1,5 @@
 import { MenuIcon, PhoneIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { TOP_MENU_CATEGORIES } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
@@ -22,7 +22,7 @@ import {
 import { INFO_LINKS } from './info-links.ts'
 
 /** The small-screen menu: categories in an accordion, the quick links and a phone link. */
-export function MobileMenu({ className }: { className?: string }) {
+export function MobileMenu({ className, extras }: { className?: string; extras?: ReactNode }) {
   const [open, setOpen] = useState(false)
   const close = () => setOpen(false)
   return (
@@ -32,12 +32,23 @@ export function MobileMenu({ className }: { className?: string }) {
           <MenuIcon className="size-6" />
         </Button>
       </SheetTrigger>
-      <SheetContent side="left" className="overflow-y-auto">
+      <SheetContent
+        side="left"
+        className="overflow-y-auto"
+        // focus the drawer itself: focusing its ZIP field would pop up a phone's keyboard
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          ;(event.currentTarget as HTMLElement).focus()
+        }}
+      >
         <SheetHeader>
           <SheetTitle>Menu</SheetTitle>
           <SheetDescription>Shop by category or find out more about us.</SheetDescription>
         </SheetHeader>
         <nav aria-label="Mobile" className="flex flex-col gap-6 p-5">
+          {extras ? (
+            <div className="flex flex-col gap-4 border-b border-border pb-5">{extras}</div>
+          ) : null}
           <Accordion type="single" collapsible>
             {TOP_MENU_CATEGORIES.map((category) => (
               <AccordionItem key={category.slug} value={category.slug}>

@@ -72,9 +72,7 @@ export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-xs text-cream/80 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>
-            © {new Date().getFullYear()} {SITE.name}. Delivered Saturdays, 5:00 AM – 5:00 PM.
-          </p>
+          <p>© {SITE.name}. Delivered Saturdays, 5:00 AM – 5:00 PM.</p>
           <ul className="flex flex-wrap gap-4">
             {POLICY_LINKS.map((label) => (
               <li key={label}>

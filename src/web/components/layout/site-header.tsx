@@ -13,10 +13,13 @@ import { MobileMenu } from './mobile-menu.tsx'
 export function SiteHeader({
   zipCheck,
   account,
+  mobileMenuExtras,
   actions,
 }: {
   zipCheck: ReactNode
   account: ReactNode
+  /** the account links and zip check again, inside the small-screen menu */
+  mobileMenuExtras?: ReactNode
   /** search toggle, basket button... shown before the shop button */
   actions?: ReactNode
 }) {
@@ -45,7 +48,7 @@ export function SiteHeader({
         </div>
       </div>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:h-[4.5rem]">
-        <MobileMenu className="-ml-2 xl:hidden" />
+        <MobileMenu className="-ml-2 xl:hidden" extras={mobileMenuExtras} />
         <Logo className="mr-auto xl:mr-4" />
         <CategoryMenu className="mr-auto hidden xl:block" />
         <div className="flex items-center gap-1 sm:gap-2">

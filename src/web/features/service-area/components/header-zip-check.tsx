@@ -15,10 +15,11 @@ import {
 } from '#web/components/ui/dialog.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
+import { cn } from '#web/lib/cn.ts'
 import { useCheckServiceArea } from '../api/check-service-area.ts'
 
 /** The header's zip input: Enter checks the ZIP and opens the answer (spec §2). */
-export function HeaderZipCheck() {
+export function HeaderZipCheck({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const inputId = useId()
   const [zip, setZip] = useState('')
   const [result, setResult] = useState<ServiceAreaResult | null>(null)
@@ -49,7 +50,10 @@ export function HeaderZipCheck() {
           Check delivery to your ZIP code
         </label>
         <MapPinIcon
-          className="pointer-events-none absolute left-2.5 size-4 text-sage"
+          className={cn(
+            'pointer-events-none absolute left-2.5 size-4',
+            tone === 'dark' ? 'text-sage' : 'text-forest',
+          )}
           aria-hidden
         />
         <input
@@ -66,7 +70,12 @@ export function HeaderZipCheck() {
               submit()
             }
           }}
-          className="h-8 w-48 rounded-md border border-white/25 bg-white/10 pr-2 pl-8 text-sm text-white placeholder:text-white/75 focus:bg-white/15"
+          className={cn(
+            'rounded-md border pr-2 pl-8 text-sm',
+            tone === 'dark'
+              ? 'h-8 w-48 border-white/25 bg-white/10 text-white placeholder:text-white/75 focus:bg-white/15'
+              : 'h-10 w-full border-input bg-card placeholder:text-muted-foreground',
+          )}
         />
       </div>
       <Dialog open={result !== null} onOpenChange={(open) => !open && setResult(null)}>
