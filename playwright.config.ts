@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3199)
+/** E2E_BASE_URL runs the tests against a shop that is already running (e.g. npm run dev) */
+const BASE_URL = process.env.E2E_BASE_URL
 
 /**
  * Browser tests against the built shop (npm run build), in Debian's Chromium: never a browser
@@ -17,7 +19,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: BASE_URL ?? `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -36,12 +38,19 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn' },
-  },
+  webServer: BASE_URL
+    ? undefined
+    : {
+        command: 'node scripts/e2e-server.mjs',
+        url: `http://127.0.0.1:${PORT}/healthz`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+        env: {
+          PORT: String(PORT),
+          HOST: '127.0.0.1',
+          DATA_DIR: '.tmp/e2e-data',
+          LOG_LEVEL: 'warn',
+        },
+      },
 })

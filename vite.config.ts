@@ -16,6 +16,10 @@ export default defineConfig({
   server: {
     port: 5173,
     // the API runs on its own port in development (npm run dev)
-    proxy: { '/api': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' },
+    // API_PORT lets several development servers run side by side
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}`,
+      '/healthz': `http://127.0.0.1:${process.env.API_PORT ?? 3000}`,
+    },
   },
 })

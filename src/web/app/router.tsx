@@ -13,6 +13,17 @@ import { SiteShell } from './site-shell.tsx'
  */
 const ShopPage = lazy(() => import('./routes/shop.tsx'))
 const ProductPage = lazy(() => import('./routes/product.tsx'))
+const ProducersPage = lazy(() => import('./routes/producers.tsx'))
+const ProducerPage = lazy(() => import('./routes/producer.tsx'))
+const AboutPage = lazy(() => import('./routes/about.tsx'))
+const HowItWorksPage = lazy(() => import('./routes/how-it-works.tsx'))
+const PressPage = lazy(() => import('./routes/press.tsx'))
+const OurStandardsPage = lazy(() => import('./routes/our-standards.tsx'))
+const RecipesPage = lazy(() => import('./routes/recipes.tsx'))
+const BecomeVendorPage = lazy(() => import('./routes/become-vendor.tsx'))
+const CorporateWellnessPage = lazy(() => import('./routes/corporate-wellness.tsx'))
+const GiftCardsPage = lazy(() => import('./routes/gift-cards.tsx'))
+const ContactPage = lazy(() => import('./routes/contact.tsx'))
 
 const upcoming = (title: string) => () => <UpcomingPage title={title} />
 
@@ -22,17 +33,17 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   shopCategory: ShopPage,
   shopSubcategory: ShopPage,
   product: ProductPage,
-  about: upcoming('About Us'),
-  howItWorks: upcoming('How it Works'),
-  press: upcoming('Press'),
-  ourStandards: upcoming('Our Standards'),
-  producers: upcoming('Meet Your Local Producers'),
-  producer: upcoming('Our Producers'),
-  recipes: upcoming('Recipes'),
-  becomeVendor: upcoming('Grow Your Business With Us'),
-  corporateWellness: upcoming('Corporate Wellness'),
-  giftCards: upcoming('Gift Cards'),
-  contact: upcoming('Contact Us'),
+  about: AboutPage,
+  howItWorks: HowItWorksPage,
+  press: PressPage,
+  ourStandards: OurStandardsPage,
+  producers: ProducersPage,
+  producer: ProducerPage,
+  recipes: RecipesPage,
+  becomeVendor: BecomeVendorPage,
+  corporateWellness: CorporateWellnessPage,
+  giftCards: GiftCardsPage,
+  contact: ContactPage,
   login: upcoming('Log in'),
   join: upcoming('Join'),
   forgotPassword: upcoming('Forgot your password?'),

@@ -3,15 +3,24 @@ import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-ro
 import { AccountLinks } from '#web/components/layout/account-links.tsx'
 import { SiteFooter } from '#web/components/layout/site-footer.tsx'
 import { SiteHeader } from '#web/components/layout/site-header.tsx'
+import { HeaderSearch } from '#web/features/catalog/components/header-search.tsx'
+import { NewsletterForm } from '#web/features/marketing/components/newsletter-form.tsx'
+import { NotifyMeForm } from '#web/features/marketing/components/notify-me-form.tsx'
 import { HeaderZipCheck } from '#web/features/service-area/components/header-zip-check.tsx'
-import { isKnownPagePath } from '#shared/routes.ts'
+import { PAGE_META } from '#shared/page-meta.ts'
+import { matchPagePath } from '#shared/routes.ts'
+import { useMetaDescription } from '#web/lib/use-page-title.ts'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import NotFoundPage from './routes/not-found.tsx'
+
+const notifyMe = (zip: string) => <NotifyMeForm zip={zip} />
 
 /** The frame of every page: header, the page, footer. */
 export function SiteShell() {
   const { pathname } = useLocation()
   useScrollToTopOnNavigation(pathname)
+  const page = matchPagePath(pathname)
+  useMetaDescription(page ? PAGE_META[page.page].description : undefined)
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -21,24 +30,25 @@ export function SiteShell() {
         Skip to content
       </a>
       <SiteHeader
-        zipCheck={<HeaderZipCheck />}
+        zipCheck={<HeaderZipCheck renderUnavailable={notifyMe} />}
         account={<AccountLinks />}
         mobileMenuExtras={
           <>
             <AccountLinks tone="light" />
-            <HeaderZipCheck tone="light" />
+            <HeaderZipCheck tone="light" renderUnavailable={notifyMe} />
           </>
         }
+        actions={<HeaderSearch />}
       />
       <main id="main" className="flex-1">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             {/* the same page list the server answers 404 from (/shop/toys, /product/42...) */}
-            {isKnownPagePath(pathname) ? <Outlet /> : <NotFoundPage />}
+            {page ? <Outlet /> : <NotFoundPage />}
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <SiteFooter />
+      <SiteFooter newsletter={<NewsletterForm />} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { MapPinIcon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { FIVE_DIGIT_ZIP } from '#shared/domain/service-area.ts'
 import type { ServiceAreaResult } from '#shared/schemas/service-area.ts'
@@ -19,7 +19,14 @@ import { cn } from '#web/lib/cn.ts'
 import { useCheckServiceArea } from '../api/check-service-area.ts'
 
 /** The header's zip input: Enter checks the ZIP and opens the answer (spec §2). */
-export function HeaderZipCheck({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+export function HeaderZipCheck({
+  tone = 'dark',
+  renderUnavailable,
+}: {
+  tone?: 'dark' | 'light'
+  /** shown in the "Sorry!" dialog: the app passes the "tell me when you deliver" sign-up */
+  renderUnavailable?: (zip: string) => ReactNode
+}) {
   const inputId = useId()
   const [zip, setZip] = useState('')
   const [result, setResult] = useState<ServiceAreaResult | null>(null)
@@ -101,6 +108,7 @@ export function HeaderZipCheck({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
                   greater Houston area.
                 </DialogDescription>
               </DialogHeader>
+              {result && renderUnavailable ? renderUnavailable(result.zipCode) : null}
               <DialogFooter>
                 <DialogClose asChild>
                   <Button variant="outline">Close</Button>
