@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // a server's clock is usually UTC: business dates must not depend on it (decisions §5)
+          env: { TZ: 'UTC' },
         },
       },
       {

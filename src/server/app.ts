@@ -3,19 +3,37 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config/env.ts'
 import type { Database } from './db/client.ts'
+import fastifyCookie from '@fastify/cookie'
+import type { Mailer } from './adapters/mail/index.ts'
+import { createAuthFeature } from './features/auth/index.ts'
+import type { AuthService } from './features/auth/auth.service.ts'
+import type { Sessions } from './features/auth/sessions.ts'
 import { createCatalogFeature } from './features/catalog/index.ts'
 import type { CatalogService } from './features/catalog/catalog.service.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { createHealthService } from './features/health/health.service.ts'
+import { createCouponsFeature } from './features/coupons/index.ts'
+import { createMarketingFeature } from './features/marketing/index.ts'
 import { placeholderRoutes } from './features/placeholder/placeholder.routes.ts'
+import { createSeoFeature } from './features/seo/index.ts'
 import { serviceAreaRoutes } from './features/service-area/service-area.routes.ts'
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts'
+import { registerRateLimits } from './plugins/rate-limit.ts'
+import { registerSameOrigin } from './plugins/same-origin.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 
 export interface AppDeps {
-  readonly config: Pick<Config, 'nodeEnv'>
+  /** publicUrl: the shop's own origin (same-origin rule) and the base of sitemap links */
+  readonly config: Pick<Config, 'nodeEnv' | 'publicUrl'>
   readonly db: Database
+  /** signs the session cookie (SESSION_SECRET, or one generated and kept in DATA_DIR) */
+  readonly sessionSecret: string
+  readonly mailer: Mailer
+  /** scrypt's log2(N): only tests lower it (see features/auth/passwords.ts) */
+  readonly passwordCost?: number | undefined
+  /** the clock (tests set it); defaults to the real time */
+  readonly now?: () => Date
   readonly log: FastifyBaseLogger
   /** the built web app (dist/web); without it only the API is served */
   readonly webRoot?: string | undefined
@@ -24,6 +42,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: CatalogService
+    auth: AuthService
+    sessions: Sessions
     /** answer every request from now on with Connection: close (see main.ts shutdown) */
     startDraining(): void
   }
@@ -77,12 +97,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
   registerSecurityHeaders(app, securityHeaderOptions)
   registerErrorHandler(app)
+  registerSameOrigin(app, { publicUrl: deps.config.publicUrl })
+  await registerRateLimits(app)
+
+  await app.register(fastifyCookie, { secret: deps.sessionSecret })
+  const auth = createAuthFeature({
+    db: deps.db,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    secureCookie: deps.config.nodeEnv === 'production',
+    now: deps.now ?? (() => new Date()),
+    log: deps.log,
+    passwordCost: deps.passwordCost,
+  })
+  await app.register(auth.routes)
+  app.decorate('auth', auth.service)
+  app.decorate('sessions', auth.sessions)
 
   const catalog = createCatalogFeature({ db: deps.db })
   await app.register(healthRoutes(createHealthService({ db: deps.db })))
   await app.register(catalog.routes)
   await app.register(serviceAreaRoutes)
   await app.register(placeholderRoutes)
+  await app.register(createMarketingFeature({ db: deps.db }).routes)
+  await app.register(
+    createCouponsFeature({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) }).routes,
+  )
+  // the sitemap is rebuilt from the catalogue's lists, so it follows catalog.invalidate()
+  await app.register(
+    createSeoFeature({ catalog: catalog.service, publicUrl: deps.config.publicUrl }).routes,
+  )
 
   if (deps.webRoot) await registerWebApp(app, { root: deps.webRoot })
   else registerApiOnlyNotFound(app)

@@ -2,6 +2,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import { createMailer } from './adapters/mail/index.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config/env.ts'
 import { connectDatabase, type DatabaseHandle } from './db/client.ts'
@@ -80,7 +82,21 @@ async function start() {
 
   const webRoot = (await exists(path.join(WEB_ROOT, 'index.html'))) ? WEB_ROOT : undefined
   if (!webRoot) log.warn('no built web app in dist/web: serving the API only (run npm run build)')
-  resources.app = await buildApp({ config, db: resources.database.db, log, webRoot })
+  resources.app = await buildApp({
+    config,
+    db: resources.database.db,
+    log,
+    webRoot,
+    sessionSecret: config.sessionSecret ?? (await localSessionSecret(config.dataDir)),
+    mailer: createMailer({
+      smtpUrl: config.smtp?.url,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log,
+    }),
+  })
+  if (config.admin) await resources.app.auth.ensureAdmin(config.admin)
+  purgeSessionsPeriodically(resources.app, log)
   if (stopping) return
   await resources.app.listen({ port: config.port, host: config.host })
   log.info(`Houston Farm to Door is open at ${config.publicUrl}`)
@@ -141,4 +157,29 @@ function exists(file: string) {
     () => true,
     () => false,
   )
+}
+
+/** Without SESSION_SECRET (outside production), one is generated once and kept in DATA_DIR. */
+async function localSessionSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'session-secret')
+  try {
+    const kept = (await fs.readFile(file, 'utf8')).trim()
+    if (kept.length >= 32) return kept
+  } catch {
+    // first start
+  }
+  const secret = randomBytes(48).toString('base64url')
+  await fs.writeFile(file, secret, { mode: 0o600 })
+  return secret
+}
+
+/** Expired sessions are refused on every request; this only keeps the table small. */
+function purgeSessionsPeriodically(app: FastifyInstance, logger: Logger) {
+  const purge = () =>
+    app.sessions
+      .purgeExpired()
+      .then((count) => count > 0 && logger.info({ count }, 'expired sessions removed'))
+      .catch((error: unknown) => logger.warn({ err: error }, 'purging expired sessions failed'))
+  void purge()
+  setInterval(() => void purge(), 15 * 60_000).unref()
 }

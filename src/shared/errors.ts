@@ -8,6 +8,14 @@ import { z } from 'zod'
 export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'Please check the highlighted fields and try again.' },
   MALFORMED_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  UNAUTHORIZED: { status: 401, message: 'Please log in to continue.' },
+  INVALID_LOGIN: { status: 401, message: 'Invalid email or password' },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this.' },
+  INVALID_RESET_TOKEN: {
+    status: 400,
+    message: 'Invalid reset token. Please request a new reset link.',
+  },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found' },
   PRODUCER_NOT_FOUND: { status: 404, message: 'Producer not found' },

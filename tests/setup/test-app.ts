@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { MailMessage, Mailer } from '#server/adapters/mail/index.ts'
 import { buildApp } from '#server/app.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 import { testLogger } from './test-logger.ts'
@@ -7,23 +8,56 @@ export interface TestApp {
   readonly app: FastifyInstance
   readonly database: TestDatabase
   readonly catalog: FastifyInstance['catalog']
+  /** what the app sent through the test mailer (when no other mailer was given) */
+  readonly sentMail: MailMessage[]
   close(): Promise<void>
 }
 
+/** The shop's address in tests: the same-origin rule and the sitemap's links use it. */
+export const TEST_PUBLIC_URL = 'http://localhost:3000'
+
+/** What buildApp needs beyond config, database and logger, for tests that build it themselves. */
+export const TEST_APP_EXTRAS = {
+  sessionSecret: 'a test secret that is long enough to sign cookies',
+  mailer: { send: () => Promise.resolve() } satisfies Mailer,
+  passwordCost: 10,
+}
+
 /** The whole app on a database of its own, called through app.inject(). */
-export async function createTestApp(options: { webRoot?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    webRoot?: string
+    publicUrl?: string
+    now?: () => Date
+    mailer?: Mailer
+    nodeEnv?: 'test' | 'production'
+  } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase()
+  const sentMail: MailMessage[] = []
   const app = await buildApp({
-    config: { nodeEnv: 'test' },
+    config: { nodeEnv: options.nodeEnv ?? 'test', publicUrl: options.publicUrl ?? TEST_PUBLIC_URL },
     db: database.db,
+    sessionSecret: TEST_APP_EXTRAS.sessionSecret,
+    mailer: options.mailer ?? {
+      send: (message) => {
+        sentMail.push(message)
+        return Promise.resolve()
+      },
+    },
+    // scrypt at 2^10 instead of 2^17: the same code, a hundredth of the work (passwords.test.ts
+    // checks the real cost)
+    passwordCost: TEST_APP_EXTRAS.passwordCost,
     log: testLogger,
     webRoot: options.webRoot,
+    ...(options.now ? { now: options.now } : {}),
   })
   await app.ready()
   return {
     app,
     database,
     catalog: app.catalog,
+    sentMail,
     async close() {
       await app.close()
       await database.drop()

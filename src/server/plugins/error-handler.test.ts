@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { connectDatabase } from '#server/db/client.ts'
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import {
+  TEST_APP_EXTRAS,
+  TEST_PUBLIC_URL,
+  createTestApp,
+  type TestApp,
+} from '#tests/setup/test-app.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts'
 
@@ -87,7 +92,12 @@ describe('errors', () => {
 describe('errors a route does not expect', () => {
   let app: Awaited<ReturnType<typeof buildApp>>
   beforeAll(async () => {
-    app = await buildApp({ config: { nodeEnv: 'test' }, db: shop.database.db, log: testLogger })
+    app = await buildApp({
+      config: { nodeEnv: 'test', publicUrl: TEST_PUBLIC_URL },
+      db: shop.database.db,
+      log: testLogger,
+      ...TEST_APP_EXTRAS,
+    })
     app.get('/api/test/explode', () => {
       throw new Error('relation "secret_table" does not exist at /srv/app/orders.repo.ts:42')
     })
@@ -137,7 +147,12 @@ describe('when the database is unreachable', () => {
   test('health and data routes answer 503 with a clear message, never 500', async () => {
     // port 9 (discard) on loopback: nothing listens, so every connection is refused
     const unreachable = connectDatabase('postgres://nobody:nothing@127.0.0.1:9/none', testLogger)
-    const app = await buildApp({ config: { nodeEnv: 'test' }, db: unreachable.db, log: testLogger })
+    const app = await buildApp({
+      config: { nodeEnv: 'test', publicUrl: TEST_PUBLIC_URL },
+      db: unreachable.db,
+      log: testLogger,
+      ...TEST_APP_EXTRAS,
+    })
     try {
       const health = await app.inject({ url: '/healthz' })
       expect(health.statusCode).toBe(503)

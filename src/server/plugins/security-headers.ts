@@ -37,7 +37,10 @@ export function applySecurityHeaders(
   void reply.headers({
     'x-request-id': request.id,
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
+    // the reset page's URL carries a token: it must never leave in a Referer
+    'referrer-policy': request.url.startsWith('/reset-password')
+      ? 'no-referrer'
+      : 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
     'content-security-policy': CONTENT_SECURITY_POLICY,

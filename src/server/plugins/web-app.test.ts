@@ -2,12 +2,33 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PAGE_META, documentTitle } from '#shared/page-meta.ts'
+import { PAGE_PATHS, type PageName } from '#shared/routes.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import { withPageMeta } from './web-app.ts'
 
 // A stand-in for dist/web: what matters here is how the server serves a build, not the build.
 let webRoot: string
 let shop: TestApp
-const INDEX = '<!doctype html><title>shop</title><div id="root"></div>'
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="The build's own description."
+    />
+    <title>shop</title>
+    <script type="module" crossorigin src="/assets/main-3f9a1c.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`
+/** the app's page, whatever its head says */
+const APP =
+  /<script type="module" crossorigin src="\/assets\/main-3f9a1c\.js"><\/script>\n {2}<\/head>\n {2}<body>\n {4}<div id="root"><\/div>/
 
 beforeAll(async () => {
   webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'hftd-web-'))
@@ -43,7 +64,7 @@ describe('serving the web app', () => {
       expect(response.statusCode, url).toBe(200)
       expect(response.headers['content-type'], url).toMatch(/^text\/html/)
       expect(response.headers['cache-control'], url).toBe('no-cache')
-      expect(response.body, url).toBe(INDEX)
+      expect(response.body, url).toMatch(APP)
     }
   })
 
@@ -57,7 +78,8 @@ describe('serving the web app', () => {
     ]) {
       const response = await get(url)
       expect(response.statusCode, url).toBe(404)
-      expect(response.body, url).toBe(INDEX)
+      expect(response.body, url).toMatch(APP)
+      expect(response.body, url).toContain('<title>Page not found | Houston Farm to Door</title>')
     }
   })
 
@@ -90,5 +112,94 @@ describe('serving the web app', () => {
       expect(response.statusCode, url).toBe(404)
       expect(response.json(), url).toEqual({ message: 'Not found' })
     }
+  })
+})
+
+/** a URL of each page, its parameters filled in */
+const SAMPLE_URLS: Record<PageName, string> = Object.fromEntries(
+  Object.entries(PAGE_PATHS).map(([page, pattern]) => [
+    page,
+    pattern
+      .replace(':slug', 'atkinson-farms')
+      .replace(':id', '7c0e4f7e-4b1e-4b1a-9d3a-0f5b0d6c9a11')
+      .replace(':category', 'produce')
+      .replace(':subcategory', 'herbs'),
+  ]),
+) as Record<PageName, string>
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('"', '&quot;')
+
+describe('each page carries its own title and description', () => {
+  test('the about page, word for word', async () => {
+    const { body } = await get('/about')
+    expect(body).toContain(
+      `    <title>About Us | Houston Farm to Door</title>
+    <meta name="description" content="Why we started Houston Farm to Door: fair prices for Texas farmers, less waste, and food that tastes like it should." />
+    <script type="module"`,
+    )
+    expect(body).toContain('<meta charset="UTF-8" />\n    <title>')
+  })
+
+  test.each(Object.keys(PAGE_PATHS) as PageName[])('%s', async (page) => {
+    const url = SAMPLE_URLS[page]
+    const response = await get(url)
+    expect(response.statusCode, url).toBe(200)
+    const meta = PAGE_META[page]
+    const titles = [...response.body.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1])
+    expect(titles).toEqual([escapeHtml(documentTitle(meta.title))])
+    const descriptions = [
+      ...response.body.matchAll(/<meta\s+name="description"\s+content="([^"]*)"/g),
+    ]
+    expect(descriptions.map((m) => m[1])).toEqual([escapeHtml(meta.description)])
+    expect(response.body).not.toContain("The build's own description.")
+    expect(response.body.includes('<meta name="robots" content="noindex" />'), page).toBe(
+      meta.private === true,
+    )
+  })
+
+  test('the home page is the shop name alone; private pages are kept out of search engines', async () => {
+    expect((await get('/')).body).toContain('<title>Houston Farm to Door</title>')
+    for (const url of ['/login', '/checkout', '/order-history', '/admin/products', '/profile']) {
+      expect((await get(url)).body, url).toContain('<meta name="robots" content="noindex" />')
+    }
+    for (const url of ['/shop', '/contact', '/producer/atkinson-farms', '/nope']) {
+      expect((await get(url)).body, url).not.toContain('noindex')
+    }
+  })
+
+  test('the text is escaped for HTML', () => {
+    const html = withPageMeta('<head><title>x</title></head>', {
+      title: 'Fish & "Chips" <b>',
+      description: `Tom's </title><script>alert(1)</script>`,
+      private: true,
+    })
+    expect(html).toBe(
+      '<head><title>Fish &amp; &quot;Chips&quot; &lt;b&gt; | Houston Farm to Door</title>\n' +
+        '    <meta name="description" content="Tom&#39;s &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />\n' +
+        '    <meta name="robots" content="noindex" /></head>',
+    )
+  })
+
+  test('a build without a <title> gets the tags at the end of its head', () => {
+    expect(
+      withPageMeta('<html><head><meta charset="UTF-8"></head></html>', PAGE_META.contact),
+    ).toBe(
+      '<html><head><meta charset="UTF-8"><title>Contact Us | Houston Farm to Door</title>\n' +
+        '    <meta name="description" content="Questions about an order, a partnership or the press: we reply within 24 hours." />\n' +
+        '  </head></html>',
+    )
+  })
+})
+
+describe('search engine files beside the web app', () => {
+  test('/sitemap.xml and /robots.txt are answered by the server, not as pages', async () => {
+    const sitemap = await get('/sitemap.xml')
+    expect(sitemap.statusCode).toBe(200)
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8')
+    expect(sitemap.body).toContain('<loc>http://localhost:3000/about</loc>')
+    const robots = await get('/robots.txt')
+    expect(robots.statusCode).toBe(200)
+    expect(robots.body).toContain('Disallow: /admin\n')
   })
 })

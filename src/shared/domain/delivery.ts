@@ -19,3 +19,278 @@ export const WEEKLY_SCHEDULE = [
   { day: 'Friday', what: 'We pack it in our Houston kitchen' },
   { day: 'Saturday', what: `Delivered ${DELIVERY_WINDOW.label}` },
 ] as const
+
+/*
+ * Business dates. Every function takes the current instant (an injected clock) and works in
+ * America/Chicago wall-clock time through Intl, so the machine's own zone never matters and
+ * daylight saving changes move the UTC instant, not the local hour.
+ */
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+const SATURDAY = 6
+/** Wednesday is three calendar days before Saturday. */
+const CUTOFF_DAYS_BEFORE_DELIVERY = 3
+const DELIVERY_START_HOUR = 5
+const EDIT_DEADLINE = { hour: 19, minute: 59 } as const
+
+const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+/** Wall-clock time in America/Chicago. month is 1–12; weekday is 0 (Sunday) – 6 (Saturday). */
+export interface ChicagoParts {
+  year: number
+  month: number
+  day: number
+  weekday: number
+  hour: number
+  minute: number
+}
+
+const chicagoClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+})
+
+/** The Chicago wall-clock reading of an instant. */
+export function chicagoParts(instant: Date): ChicagoParts {
+  assertValidDate(instant)
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {}
+  for (const part of chicagoClock.formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
+  const { year, month, day, hour, minute } = parts
+  if (
+    year === undefined ||
+    month === undefined ||
+    day === undefined ||
+    hour === undefined ||
+    minute === undefined
+  ) {
+    throw new Error(`Intl gave no full date for ${instant.toISOString()}`)
+  }
+  // some engines write midnight as 24 even with h23; the calendar day is already the right one
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay()
+  return { year, month, day, weekday, hour: hour % 24, minute }
+}
+
+/**
+ * The instant at which Chicago clocks read the given wall-clock time (month 1–12). Chicago is
+ * UTC−5 (CDT) or UTC−6 (CST); the offset that reads back the same time is the right one. In the
+ * repeated hour of November the earlier (CDT) instant wins; a time skipped in March throws.
+ */
+export function chicagoWallTimeToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+): Date {
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute)
+  for (const offsetHours of [5, 6]) {
+    const candidate = new Date(asUtc + offsetHours * HOUR)
+    const read = chicagoParts(candidate)
+    if (
+      read.year === year &&
+      read.month === month &&
+      read.day === day &&
+      read.hour === hour &&
+      read.minute === minute
+    ) {
+      return candidate
+    }
+  }
+  throw new RangeError(
+    `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)} does not exist in ${BUSINESS_TIME_ZONE}`,
+  )
+}
+
+/**
+ * The delivery an order placed at `now` gets: Saturday 5:00 AM Chicago (the start of the
+ * window, and how deliveryDate is stored). Before Wednesday 20:00 that is the coming Saturday;
+ * from Wednesday 20:00 through all of Saturday it is the Saturday after.
+ */
+export function nextDeliveryDate(now: Date): Date {
+  const today = chicagoParts(now)
+  // on a Saturday the coming Saturday is next week's: its cut-off already passed
+  const daysToSaturday = today.weekday === SATURDAY ? 7 : SATURDAY - today.weekday
+  const coming = saturdayAt5(addDays(today, daysToSaturday))
+  if (now.getTime() < orderCutoffFor(coming).getTime()) return coming
+  return saturdayAt5(addDays(today, daysToSaturday + 7))
+}
+
+/** The Wednesday 20:00 Chicago before a delivery: orders from then on go to the next one. */
+export function orderCutoffFor(delivery: Date): Date {
+  const wednesday = addDays(deliverySaturday(delivery), -CUTOFF_DAYS_BEFORE_DELIVERY)
+  return chicagoWallTimeToInstant(
+    wednesday.year,
+    wednesday.month,
+    wednesday.day,
+    ORDER_CUTOFF.hour,
+    0,
+  )
+}
+
+/** The last minute to change an order for a delivery: the Wednesday before at 7:59 PM Chicago. */
+export function editDeadlineFor(delivery: Date): Date {
+  const wednesday = addDays(deliverySaturday(delivery), -CUTOFF_DAYS_BEFORE_DELIVERY)
+  return chicagoWallTimeToInstant(
+    wednesday.year,
+    wednesday.month,
+    wednesday.day,
+    EDIT_DEADLINE.hour,
+    EDIT_DEADLINE.minute,
+  )
+}
+
+/** "Saturday, Nov 28" (the Chicago calendar day). */
+export function formatDeliveryDate(delivery: Date): string {
+  return shortDate(chicagoParts(delivery))
+}
+
+/** "Saturday, November 28, 2026" (the Chicago calendar day). */
+export function formatDeliveryDateLong(delivery: Date): string {
+  const { year, month, day, weekday } = chicagoParts(delivery)
+  return `${weekdayName(weekday)}, ${monthName(month)} ${day}, ${year}`
+}
+
+/** "Wednesday, Nov 25 at 7:59 PM" (Chicago time). */
+export function formatEditDeadline(deadline: Date): string {
+  const parts = chicagoParts(deadline)
+  const hour12 = parts.hour % 12 === 0 ? 12 : parts.hour % 12
+  const meridiem = parts.hour < 12 ? 'AM' : 'PM'
+  return `${shortDate(parts)} at ${hour12}:${pad(parts.minute)} ${meridiem}`
+}
+
+export interface TimeLeftToOrder {
+  delivery: Date
+  cutoff: Date
+  /** Always more than zero: at the cut-off itself the next delivery is already the later one. */
+  millisecondsLeft: number
+}
+
+/** The delivery an order placed now gets, and how long until its cut-off. */
+export function timeLeftToOrder(now: Date): TimeLeftToOrder {
+  const delivery = nextDeliveryDate(now)
+  const cutoff = orderCutoffFor(delivery)
+  return { delivery, cutoff, millisecondsLeft: cutoff.getTime() - now.getTime() }
+}
+
+/**
+ * A short countdown, rounded down: "2 days 3 hours", "5 hours 12 minutes", "45 minutes",
+ * "less than a minute". Days and hours from a day up, hours and minutes from an hour up; zero
+ * parts are left out. Zero or less reads as "less than a minute".
+ */
+export function formatTimeLeft(milliseconds: number): string {
+  if (Number.isNaN(milliseconds)) throw new RangeError('Not a duration: NaN')
+  if (milliseconds < MINUTE) return 'less than a minute'
+  if (!Number.isFinite(milliseconds)) throw new RangeError(`Not a duration: ${milliseconds}`)
+  const days = Math.floor(milliseconds / DAY)
+  const hours = Math.floor((milliseconds % DAY) / HOUR)
+  const minutes = Math.floor((milliseconds % HOUR) / MINUTE)
+  if (days > 0) return joinUnits([days, 'day'], [hours, 'hour'])
+  if (hours > 0) return joinUnits([hours, 'hour'], [minutes, 'minute'])
+  return joinUnits([minutes, 'minute'])
+}
+
+/** "Order within 1 day 4 hours for Saturday, Nov 28" (issue 4 item 7). */
+export function cutoffMessage(now: Date): string {
+  const { delivery, millisecondsLeft } = timeLeftToOrder(now)
+  const within =
+    millisecondsLeft < MINUTE
+      ? 'within the next minute'
+      : `within ${formatTimeLeft(millisecondsLeft)}`
+  return `Order ${within} for ${formatDeliveryDate(delivery)}`
+}
+
+interface CalendarDay {
+  year: number
+  month: number
+  day: number
+  weekday: number
+}
+
+/** Calendar arithmetic on a Chicago date, done in UTC where every day has 24 hours. */
+function addDays(date: CalendarDay, days: number): CalendarDay {
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days))
+  return {
+    year: moved.getUTCFullYear(),
+    month: moved.getUTCMonth() + 1,
+    day: moved.getUTCDate(),
+    weekday: moved.getUTCDay(),
+  }
+}
+
+function saturdayAt5(date: CalendarDay): Date {
+  return chicagoWallTimeToInstant(date.year, date.month, date.day, DELIVERY_START_HOUR, 0)
+}
+
+/** The Chicago calendar day of a delivery, which must fall on a Saturday. */
+function deliverySaturday(delivery: Date): CalendarDay {
+  const parts = chicagoParts(delivery)
+  if (parts.weekday !== SATURDAY) {
+    throw new RangeError(
+      `A delivery is on a Saturday in ${BUSINESS_TIME_ZONE}; ${delivery.toISOString()} is a ${weekdayName(parts.weekday)}`,
+    )
+  }
+  return parts
+}
+
+function shortDate({ month, day, weekday }: CalendarDay): string {
+  return `${weekdayName(weekday)}, ${monthName(month).slice(0, 3)} ${day}`
+}
+
+function joinUnits(...units: [count: number, unit: string][]): string {
+  return units
+    .filter(([count]) => count > 0)
+    .map(([count, unit]) => `${count} ${unit}${count === 1 ? '' : 's'}`)
+    .join(' ')
+}
+
+function weekdayName(weekday: number): string {
+  const name = WEEKDAYS[weekday]
+  if (name === undefined) throw new RangeError(`Not a weekday: ${weekday}`)
+  return name
+}
+
+function monthName(month: number): string {
+  const name = MONTHS[month - 1]
+  if (name === undefined) throw new RangeError(`Not a month: ${month}`)
+  return name
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0')
+}
+
+function assertValidDate(instant: Date) {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Not a valid date: Invalid Date')
+}

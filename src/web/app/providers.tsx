@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
+import { BasketProvider } from '#web/features/basket/basket-provider.tsx'
 import { Toaster } from '#web/components/ui/toaster.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
 
@@ -7,7 +8,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <BasketProvider>{children}</BasketProvider>
       <Toaster />
     </QueryClientProvider>
   )

@@ -24,6 +24,11 @@ const BecomeVendorPage = lazy(() => import('./routes/become-vendor.tsx'))
 const CorporateWellnessPage = lazy(() => import('./routes/corporate-wellness.tsx'))
 const GiftCardsPage = lazy(() => import('./routes/gift-cards.tsx'))
 const ContactPage = lazy(() => import('./routes/contact.tsx'))
+const LoginPage = lazy(() => import('./routes/login.tsx'))
+const JoinPage = lazy(() => import('./routes/join.tsx'))
+const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'))
+const ResetPasswordPage = lazy(() => import('./routes/reset-password.tsx'))
+const ProfilePage = lazy(() => import('./routes/profile.tsx'))
 
 const upcoming = (title: string) => () => <UpcomingPage title={title} />
 
@@ -44,15 +49,15 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   corporateWellness: CorporateWellnessPage,
   giftCards: GiftCardsPage,
   contact: ContactPage,
-  login: upcoming('Log in'),
-  join: upcoming('Join'),
-  forgotPassword: upcoming('Forgot your password?'),
-  resetPassword: upcoming('Reset your password'),
+  login: LoginPage,
+  join: JoinPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
   checkout: upcoming('Checkout'),
   orderSuccess: upcoming('Order Confirmed'),
   orderHistory: upcoming('Order History'),
   delivery: upcoming('Your Deliveries'),
-  profile: upcoming('Your Profile'),
+  profile: ProfilePage,
   admin: upcoming('Admin'),
   adminProducts: upcoming('Admin: Products'),
 }

@@ -1,8 +1,10 @@
 import { Suspense, useEffect } from 'react'
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router'
-import { AccountLinks } from '#web/components/layout/account-links.tsx'
 import { SiteFooter } from '#web/components/layout/site-footer.tsx'
 import { SiteHeader } from '#web/components/layout/site-header.tsx'
+import { AccountMenu, DrawerAccountMenu } from '#web/features/account/components/account-menu.tsx'
+import { BasketButton } from '#web/features/basket/components/basket-button.tsx'
+import { LazyBasketDrawer } from '#web/features/basket/components/lazy-basket-drawer.tsx'
 import { HeaderSearch } from '#web/features/catalog/components/header-search.tsx'
 import { NewsletterForm } from '#web/features/marketing/components/newsletter-form.tsx'
 import { NotifyMeForm } from '#web/features/marketing/components/notify-me-form.tsx'
@@ -31,14 +33,19 @@ export function SiteShell() {
       </a>
       <SiteHeader
         zipCheck={<HeaderZipCheck renderUnavailable={notifyMe} />}
-        account={<AccountLinks />}
+        account={<AccountMenu />}
         mobileMenuExtras={
           <>
-            <AccountLinks tone="light" />
+            <DrawerAccountMenu />
             <HeaderZipCheck tone="light" renderUnavailable={notifyMe} />
           </>
         }
-        actions={<HeaderSearch />}
+        actions={
+          <>
+            <HeaderSearch />
+            <BasketButton />
+          </>
+        }
       />
       <main id="main" className="flex-1">
         <RouteErrorBoundary resetKey={pathname}>
@@ -49,6 +56,7 @@ export function SiteShell() {
         </RouteErrorBoundary>
       </main>
       <SiteFooter newsletter={<NewsletterForm />} />
+      <LazyBasketDrawer />
     </div>
   )
 }

@@ -5,9 +5,14 @@ import { test as base, expect, type Page } from '@playwright/test'
  * Every browser test fails on a console error or an uncaught exception in the page, and can
  * check a page with axe-core (WCAG 2.1 A and AA).
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{
+  /** console errors a test causes on purpose, e.g. the 404 of an API call for a missing product */
+  expectedConsoleErrors: RegExp[]
+  pageErrors: string[]
+}>({
+  expectedConsoleErrors: [[], { option: true }],
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = []
       // the 404 page is served with status 404 on purpose; Chromium logs that document load
       const documentsAnswered404 = new Set<string>()
@@ -23,7 +28,9 @@ export const test = base.extend<{ pageErrors: string[] }>({
           message.text().includes('status of 404')
         )
           return
-        errors.push(`console: ${message.text()} (${message.location().url})`)
+        const line = `console: ${message.text()} (${message.location().url})`
+        if (expectedConsoleErrors.some((pattern) => pattern.test(line))) return
+        errors.push(line)
       })
       page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
       await use(errors)

@@ -12,22 +12,16 @@ import type { CatalogRepo, ProductRow } from './catalog.repo.ts'
  * also tell the others (PostgreSQL NOTIFY), which comes with that feature.
  */
 export function createCatalogService({ repo }: { repo: CatalogRepo }) {
-  const cache = createJsonCache({ maxEntries: 500 })
+  const cache = createJsonCache({ maxEntries: 2000 })
 
   return {
     listProducts(query: ProductListQuery): Promise<CachedJson> {
-      const load = async () =>
-        toCachedJson(ProductListSchema, (await repo.listProducts(query)).map(toProduct))
-      // Free text and arbitrary prices would make a key per keystroke and flush the lists
-      // everyone reads; they go to the database (an indexed query on a small table).
-      if (
-        query.search !== undefined ||
-        query.minPrice !== undefined ||
-        query.maxPrice !== undefined
-      ) {
-        return load()
-      }
-      return cache.get(`products:${cacheKey(query)}`, load)
+      const normalized = normalizeQuery(query)
+      // Searches are cached too, under a normalized key: the cache drops the least recently
+      // used entry, so one-off searches cannot push out the lists everyone reads.
+      return cache.get(`products:${cacheKey(normalized)}`, async () =>
+        toCachedJson(ProductListSchema, (await repo.listProducts(normalized)).map(toProduct)),
+      )
     },
 
     async getProduct(id: string): Promise<Product> {
@@ -84,4 +78,22 @@ function cacheKey(query: ProductListQuery): string {
       .filter(([, value]) => value !== undefined)
       .sort(([a], [b]) => a.localeCompare(b)),
   )
+}
+
+/**
+ * The same question asked two ways is one question: search ignores case and runs of spaces
+ * (matching ignores case anyway), prices count in whole cents, tags in any order.
+ */
+export function normalizeQuery(query: ProductListQuery): ProductListQuery {
+  const toCents = (dollars: number | undefined) =>
+    dollars === undefined ? undefined : Math.round(dollars * 100) / 100
+  const search = query.search?.toLowerCase().replace(/\s+/g, ' ').trim()
+  return {
+    ...query,
+    search: search === '' ? undefined : search,
+    minPrice: toCents(query.minPrice),
+    maxPrice: toCents(query.maxPrice),
+    tags: query.tags ? [...new Set(query.tags)].sort() : undefined,
+    farm: query.farm?.toLowerCase(),
+  }
 }

@@ -54,15 +54,20 @@ describe('GET /api/products', () => {
     expect(refused.headers.etag).toBe(etag)
   })
 
-  test('search and price filters are answered fresh, not from the cache', async () => {
+  test('searches share one answer however they are typed, and see changes after invalidation', async () => {
     const before = await list('search=pecan%20butter&maxPrice=50')
+    expect(await list('search=%20PECAN%20%20Butter%20&maxPrice=50.00')).toEqual(before)
     await shop.database.db.insert(products).values({
-      name: 'Uncached Pecan Butter',
+      name: 'Cached Pecan Butter',
       price: '12.00',
       category: 'pantry',
       farmSource: 'Atkinson Farms',
     })
-    expect(await list('search=pecan%20butter&maxPrice=50')).toHaveLength(before.length + 1)
+    expect(await list('search=pecan%20butter&maxPrice=50')).toHaveLength(before.length)
+    shop.catalog.invalidate()
+    const after = await list('search=Pecan%20Butter&maxPrice=50')
+    expect(after.map((p) => p.name)).toContain('Cached Pecan Butter')
+    expect(after).toHaveLength(before.length + 1)
   })
 
   test('filters by category and subcategory', async () => {

@@ -1,5 +1,54 @@
-import { UpcomingPage } from './upcoming-page.tsx'
+import { useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
+import { PageHeader } from '#web/components/layout/page-header.tsx'
+import { producerQueries } from '#web/features/catalog/api/product-queries.ts'
+import { ProducerCard } from '#web/features/catalog/components/producer-card.tsx'
+import { ProducerPagination } from '#web/features/catalog/components/producer-pagination.tsx'
+import { usePageTitle } from '#web/lib/use-page-title.ts'
 
+const PER_PAGE = 9
+
+/** 'Meet Your Local Producers': 9 per page, the page in the URL so back works (spec §2). */
 export default function ProducersPage() {
-  return <UpcomingPage title="Meet Your Local Producers" />
+  usePageTitle('Meet Your Local Producers')
+  const producers = useQuery(producerQueries.list())
+  const [searchParams, setSearchParams] = useSearchParams()
+  const pageCount = Math.max(1, Math.ceil((producers.data?.length ?? 0) / PER_PAGE))
+  const asked = Number(searchParams.get('page') ?? '1')
+  const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pageCount) : 1
+  const shown = (producers.data ?? []).slice((page - 1) * PER_PAGE, page * PER_PAGE)
+
+  function goTo(next: number) {
+    setSearchParams(next === 1 ? {} : { page: String(next) })
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6">
+      <PageHeader
+        title="Meet Your Local Producers"
+        intro="Every farm, ranch, bakery and roaster we buy from is within 75 miles of Houston. These are the people behind your Saturday delivery."
+      />
+      {producers.isPending ? (
+        <p className="min-h-[40vh] py-12 text-center text-muted-foreground" role="status">
+          Loading producers...
+        </p>
+      ) : producers.isError ? (
+        <p className="py-12 text-center text-destructive" role="alert">
+          Error loading producers. Please try again later.
+        </p>
+      ) : (
+        <>
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((producer, index) => (
+              <li key={producer.slug}>
+                <ProducerCard producer={producer} eagerImage={index < 3} />
+              </li>
+            ))}
+          </ul>
+          <ProducerPagination page={page} pageCount={pageCount} onChange={goTo} />
+        </>
+      )}
+    </div>
+  )
 }

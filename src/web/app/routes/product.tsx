@@ -1,11 +1,26 @@
 import { useQuery } from '@tanstack/react-query'
+import { CalendarDaysIcon, RepeatIcon } from 'lucide-react'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { categoryLabel } from '#shared/domain/catalog.ts'
+import { categoryLabel, producerSlugFromName } from '#shared/domain/catalog.ts'
+import { cutoffMessage, DELIVERY_WINDOW } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx'
+import { AddToCartButton } from '#web/features/basket/add-to-cart-button.tsx'
 import { productQueries } from '#web/features/catalog/api/product-queries.ts'
+import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx'
 import { ProductImage } from '#web/features/catalog/components/product-image.tsx'
+import { WaitlistForm } from '#web/features/marketing/components/waitlist-form.tsx'
+import { useNow } from '#web/lib/use-now.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
 /** The spec's default text for a product without a description. */
@@ -15,18 +30,19 @@ const DEFAULT_DESCRIPTION =
 export default function ProductPage() {
   const { id = '' } = useParams()
   const product = useQuery({ ...productQueries.detail(id), enabled: id !== '' })
+  const now = useNow()
   usePageTitle(product.data?.name ?? (product.isError ? 'Product not found' : undefined))
 
   if (product.isPending) {
     return (
-      <p className="py-24 text-center text-muted-foreground" role="status">
+      <p className="min-h-[60vh] py-24 text-center text-muted-foreground" role="status">
         Loading product...
       </p>
     )
   }
   if (product.isError) {
     return (
-      <div className="flex flex-col items-center gap-4 py-24 text-center">
+      <div className="flex min-h-[50vh] flex-col items-center gap-4 py-24 text-center">
         <h1 className="text-3xl font-semibold text-destructive">Product not found</h1>
         <Link to="/shop" className="font-semibold text-primary hover:underline">
           Back to Shop
@@ -35,6 +51,7 @@ export default function ProductPage() {
     )
   }
   const item = product.data
+  const producerSlug = producerSlugFromName(item.farmSource)
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <Breadcrumb
@@ -45,27 +62,101 @@ export default function ProductPage() {
         ]}
       />
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
-        <div className="overflow-hidden rounded-2xl border border-border bg-wheat">
+        <div className="relative self-start overflow-hidden rounded-2xl border border-border bg-wheat">
           <ProductImage src={item.imageUrl} alt={item.name} eager />
-        </div>
-        <div className="flex flex-col gap-4">
           {item.isNew ? (
-            <span className="self-start rounded-full bg-butter px-3 py-1 text-xs font-bold text-charcoal">
+            <span className="absolute top-3 left-3 rounded-full bg-butter px-3 py-1 text-sm font-bold text-charcoal">
               New!
             </span>
           ) : null}
+        </div>
+        <div className="flex flex-col gap-4">
           <h1 className="text-3xl font-semibold text-forest sm:text-4xl">{item.name}</h1>
-          <p className="text-muted-foreground">From {item.farmSource}</p>
+          <p className="text-muted-foreground">
+            From{' '}
+            <Link
+              to={paths.producer(producerSlug)}
+              className="font-semibold text-primary hover:underline"
+            >
+              {item.farmSource}
+            </Link>
+          </p>
           <p className="flex items-baseline gap-3">
-            <span className="text-2xl font-semibold">{formatDecimalPrice(item.price)}</span>
+            <span className="text-3xl font-semibold">{formatDecimalPrice(item.price)}</span>
             <span className="text-muted-foreground">{item.stockCount}</span>
           </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <AddToCartButton product={item} className="sm:min-w-48" />
+            <SubscribeButton productName={item.name} />
+          </div>
           {!item.inStock ? (
             <p className="font-semibold text-destructive">Out of stock this week</p>
           ) : null}
-          <p className="leading-relaxed">{item.description || DEFAULT_DESCRIPTION}</p>
+          <p className="flex items-start gap-2 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">
+            <CalendarDaysIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {cutoffMessage(now)}, {DELIVERY_WINDOW.label}.
+          </p>
+          <div>
+            <h2 className="mb-2 font-sans text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+              About this product
+            </h2>
+            <p className="leading-relaxed">{item.description || DEFAULT_DESCRIPTION}</p>
+          </div>
         </div>
       </div>
+      <MoreFromProducer farm={producerSlug} name={item.farmSource} excludeId={item.id} />
     </div>
+  )
+}
+
+/** SUBSCRIBE: weekly delivery subscriptions are not here yet; the waitlist hears first (decisions §8). */
+function SubscribeButton({ productName }: { productName: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button variant="outline" size="lg" onClick={() => setOpen(true)}>
+        <RepeatIcon aria-hidden />
+        SUBSCRIBE
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Weekly subscriptions are coming</DialogTitle>
+            <DialogDescription>
+              Soon you will be able to get {productName} every Saturday without reordering, and skip
+              or pause any week. Join the waitlist and we will tell you when subscriptions start.
+            </DialogDescription>
+          </DialogHeader>
+          <WaitlistForm submitLabel="Tell me when" />
+        </DialogContent>
+      </Dialog>
+    </>
+  )
+}
+
+function MoreFromProducer({
+  farm,
+  name,
+  excludeId,
+}: {
+  farm: string
+  name: string
+  excludeId: string
+}) {
+  const more = useQuery(productQueries.list({ farm, limit: 5 }))
+  const others = (more.data ?? []).filter((product) => product.id !== excludeId).slice(0, 4)
+  if (others.length === 0) return null
+  return (
+    <section className="mt-14" aria-labelledby="more-from-producer">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="more-from-producer" className="text-2xl font-semibold text-forest">
+          More from {name}
+        </h2>
+        <Link to={paths.producer(farm)} className="font-semibold text-primary hover:underline">
+          Meet {name}
+        </Link>
+      </div>
+      <ProductGrid products={others} />
+    </section>
   )
 }

@@ -1,27 +1,58 @@
-import { useQuery } from '@tanstack/react-query'
-import { Link, useParams, useSearchParams } from 'react-router'
-import { CATEGORIES, findCategory } from '#shared/domain/catalog.ts'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useParams } from 'react-router'
+import { findCategory } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
-import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
+import type { Product } from '#shared/schemas/product.ts'
+import { Breadcrumb, type Crumb } from '#web/components/layout/breadcrumb.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
+import { BOX_BUILDER_CHOICES, boxFillingCategory } from '#web/features/basket/box-selection.ts'
+import { CustomBoxBuilder } from '#web/features/basket/components/custom-box-builder.tsx'
 import { productQueries } from '#web/features/catalog/api/product-queries.ts'
-import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx'
-import { cn } from '#web/lib/cn.ts'
+import { ActiveFilters } from '#web/features/catalog/components/active-filters.tsx'
+import { CategoryChips } from '#web/features/catalog/components/category-chips.tsx'
+import { CategorySidebar } from '#web/features/catalog/components/category-sidebar.tsx'
+import { FilterSheet } from '#web/features/catalog/components/filter-sheet.tsx'
+import { ProductFilters } from '#web/features/catalog/components/product-filters.tsx'
+import { ProductResults } from '#web/features/catalog/components/product-results.tsx'
+import { SortSelect } from '#web/features/catalog/components/sort-select.tsx'
+import { shopProductFilters, useShopFilters } from '#web/features/catalog/hooks/use-shop-filters.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** /shop, /shop/:category, /shop/:category/:subcategory and /shop?search= */
+/**
+ * /shop, /shop/:category, /shop/:category/:subcategory and /shop?search=. The filters and the
+ * sort live in the URL query and run on the server (decisions §4).
+ */
 export default function ShopPage() {
   const { category: categorySlug, subcategory: subcategorySlug } = useParams()
-  const [searchParams] = useSearchParams()
-  const search = searchParams.get('search')?.trim() || undefined
   const category = categorySlug ? findCategory(categorySlug) : undefined
   const subcategory = subcategorySlug
     ? category?.subcategories.find((s) => s.slug === subcategorySlug)
     : undefined
+  const { filters, search, activeCount, filterQuery, update, toggleTag, clearFilters } =
+    useShopFilters()
+  const [box, setBox] = useState<Product | null>(null)
+  const choices = useQuery({
+    ...productQueries.list({ category: box ? boxFillingCategory(box) : 'produce', limit: 40 }),
+    enabled: box !== null,
+  })
+  const boxChoices = (choices.data ?? [])
+    .filter((product) => product.inStock && product.id !== box?.id)
+    .slice(0, BOX_BUILDER_CHOICES)
 
   const products = useQuery({
-    ...productQueries.list({ category: category?.slug, subcategory: subcategory?.slug, search }),
+    ...productQueries.list(
+      shopProductFilters(filters, {
+        category: category?.slug,
+        subcategory: subcategory?.slug,
+        search,
+      }),
+    ),
+    // the last list stays (dimmed) while the next loads, so the grid does not jump
+    placeholderData: keepPreviousData,
   })
+  const count = products.data?.length
+
   const title = search
     ? `Results for "${search}"`
     : subcategory && category
@@ -29,64 +60,94 @@ export default function ShopPage() {
       : (category?.title ?? 'Shop the Farm')
   usePageTitle(title)
 
+  const crumbs: Crumb[] = [
+    { label: 'Shop', to: '/shop' },
+    ...(category
+      ? [{ label: category.title, to: subcategory ? paths.shop(category.slug) : undefined }]
+      : []),
+    ...(subcategory ? [{ label: subcategory.title }] : []),
+    ...(search ? [{ label: 'Search' }] : []),
+  ]
+
+  const filterProps = {
+    filters,
+    onToggleTag: toggleTag,
+    onPriceChange: update,
+    onFarmChange: (farm: string | undefined) => update({ farm }),
+  }
+  const navProps = {
+    category,
+    subcategorySlug: subcategory?.slug,
+    query: filterQuery,
+    searching: search !== undefined,
+  }
+
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6">
-      <Breadcrumb
-        className="pt-6"
-        crumbs={[
-          { label: 'Shop', to: '/shop' },
-          ...(category ? [{ label: category.title, to: paths.shop(category.slug) }] : []),
-          ...(subcategory ? [{ label: subcategory.title }] : []),
-        ]}
+      <Breadcrumb className="pt-6" crumbs={crumbs} />
+      <PageHeader title={title} className="pt-4 pb-5 sm:pt-6 sm:pb-8" />
+      <CategoryChips {...navProps} className="mb-5 lg:hidden" />
+      <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        <div className="hidden lg:flex lg:flex-col lg:gap-8">
+          <CategorySidebar {...navProps} />
+          <section aria-labelledby="shop-filters-heading" className="flex flex-col gap-4">
+            <h2
+              id="shop-filters-heading"
+              className="border-t border-border pt-6 font-sans text-xs font-semibold tracking-wider text-muted-foreground uppercase"
+            >
+              Filters
+            </h2>
+            <ProductFilters {...filterProps} />
+          </section>
+        </div>
+        <section aria-labelledby="shop-products-heading" className="flex flex-col gap-4">
+          <h2 id="shop-products-heading" className="sr-only">
+            Products
+          </h2>
+          <div className="flex flex-wrap items-center gap-3">
+            <FilterSheet
+              {...filterProps}
+              activeCount={activeCount}
+              resultCount={count}
+              onClear={clearFilters}
+              className="lg:hidden"
+            />
+            <SortSelect
+              value={filters.sort}
+              onChange={(sort) => update({ sort })}
+              className="min-w-0 flex-1 sm:order-last sm:flex-none"
+            />
+            <p
+              className="w-full text-sm text-muted-foreground sm:mr-auto sm:w-auto"
+              aria-live="polite"
+            >
+              {count === undefined ? '' : `${count} ${count === 1 ? 'product' : 'products'}`}
+            </p>
+          </div>
+          <ActiveFilters
+            filters={filters}
+            onRemoveTag={(tag) => toggleTag(tag, false)}
+            onRemovePrice={() => update({ minPrice: undefined, maxPrice: undefined })}
+            onRemoveFarm={() => update({ farm: undefined })}
+            onClear={clearFilters}
+          />
+          <ProductResults
+            onOpenBox={setBox}
+            products={products}
+            emptyText={
+              search && activeCount === 0
+                ? `No products found for "${search}".`
+                : 'No products found in this category.'
+            }
+          />
+        </section>
+      </div>
+      <CustomBoxBuilder
+        box={box}
+        choices={boxChoices}
+        status={choices.status}
+        onClose={() => setBox(null)}
       />
-      <PageHeader title={title} className="pt-4 pb-6 sm:pt-6 sm:pb-8" />
-      <nav
-        aria-label={category ? `${category.title} sections` : 'Categories'}
-        className="-mx-4 mb-8 overflow-x-auto px-4 pb-1"
-      >
-        <ul className="flex gap-2">
-          {(category
-            ? [{ slug: '', title: `All ${category.title}` }, ...category.subcategories]
-            : CATEGORIES
-          ).map((item) => {
-            const to = category
-              ? paths.shop(category.slug, item.slug || undefined)
-              : paths.shop(item.slug)
-            const active = category ? (subcategory?.slug ?? '') === item.slug : false
-            return (
-              <li key={item.slug || 'all'}>
-                <Link
-                  to={to}
-                  aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    'block rounded-full border px-4 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
-                    active
-                      ? 'border-primary bg-primary text-primary-foreground'
-                      : 'border-border bg-card hover:border-primary hover:text-primary',
-                  )}
-                >
-                  {item.title}
-                </Link>
-              </li>
-            )
-          })}
-        </ul>
-      </nav>
-      {products.isPending ? (
-        <p className="py-12 text-center text-muted-foreground" role="status">
-          Loading products...
-        </p>
-      ) : products.isError ? (
-        <p className="py-12 text-center text-destructive" role="alert">
-          Error loading products. Please try again later.
-        </p>
-      ) : products.data.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">
-          No products found in this category.
-        </p>
-      ) : (
-        <ProductGrid products={products.data} />
-      )}
     </div>
   )
 }

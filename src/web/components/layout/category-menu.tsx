@@ -59,7 +59,7 @@ export function CategoryMenu({ className }: { className?: string }) {
                 aria-controls={panelId}
                 onClick={() => setOpen(isOpen ? null : category.slug)}
                 className={cn(
-                  'flex items-center gap-1 rounded-md px-2.5 py-2 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground',
+                  'flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground 2xl:px-2.5',
                   (active || isOpen) && 'text-primary',
                 )}
               >

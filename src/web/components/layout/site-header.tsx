@@ -28,7 +28,7 @@ export function SiteHeader({
       <div className="hidden bg-forest text-white lg:block">
         <div className="mx-auto flex h-11 max-w-7xl items-center justify-between gap-6 px-6">
           <nav aria-label="Information">
-            <ul className="flex items-center gap-5 text-sm">
+            <ul className="flex items-center gap-x-3 text-[0.8125rem] whitespace-nowrap xl:gap-x-5 xl:text-sm">
               {INFO_LINKS.map((link) => (
                 <li key={link.to}>
                   <Link
@@ -41,7 +41,7 @@ export function SiteHeader({
               ))}
             </ul>
           </nav>
-          <div className="flex items-center gap-5 text-sm">
+          <div className="flex items-center gap-3 text-sm whitespace-nowrap xl:gap-5">
             {zipCheck}
             {account}
           </div>
@@ -53,7 +53,7 @@ export function SiteHeader({
         <CategoryMenu className="mr-auto hidden xl:block" />
         <div className="flex items-center gap-1 sm:gap-2">
           {actions}
-          <Button asChild className="hidden sm:inline-flex">
+          <Button asChild className="hidden sm:inline-flex xl:hidden">
             <Link to="/shop">Shop</Link>
           </Button>
         </div>

@@ -8,10 +8,15 @@ import { ProductImage } from './product-image.tsx'
 export function ProductCard({
   product,
   eagerImage = false,
+  onOpenBox,
 }: {
   product: Product
   eagerImage?: boolean
+  /** farm boxes open the custom box builder instead of their page (spec §2) */
+  onOpenBox?: ((box: Product) => void) | undefined
 }) {
+  const opensBuilder =
+    onOpenBox !== undefined && product.category === 'farm-boxes' && product.inStock
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-xs transition-shadow hover:shadow-md">
       <div className="relative overflow-hidden bg-wheat">
@@ -36,13 +41,27 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <h3 className="font-sans text-sm leading-snug font-semibold sm:text-base">
-          <Link
-            to={paths.product(product.id)}
-            className="after:absolute after:inset-0 hover:text-primary"
-          >
-            {product.name}
-          </Link>
+          {opensBuilder ? (
+            <button
+              type="button"
+              onClick={() => onOpenBox(product)}
+              className="text-left after:absolute after:inset-0 hover:text-primary"
+              aria-haspopup="dialog"
+            >
+              {product.name}
+            </button>
+          ) : (
+            <Link
+              to={paths.product(product.id)}
+              className="after:absolute after:inset-0 hover:text-primary"
+            >
+              {product.name}
+            </Link>
+          )}
         </h3>
+        {opensBuilder ? (
+          <p className="text-xs font-semibold text-forest">Build your own: choose 7 items</p>
+        ) : null}
         <p className="mt-auto flex items-baseline justify-between gap-2 pt-2">
           <span className="font-semibold text-primary">{formatDecimalPrice(product.price)}</span>
           <span className="text-xs text-muted-foreground">{product.stockCount}</span>

@@ -1,13 +1,19 @@
 import type { Product } from '#shared/schemas/product.ts'
 import { ProductCard } from './product-card.tsx'
 
-export function ProductGrid({ products }: { products: readonly Product[] }) {
+export function ProductGrid({
+  products,
+  onOpenBox,
+}: {
+  products: readonly Product[]
+  onOpenBox?: ((box: Product) => void) | undefined
+}) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.id} className="flex">
           <div className="flex w-full">
-            <ProductCard product={product} eagerImage={index < 4} />
+            <ProductCard product={product} eagerImage={index < 4} onOpenBox={onOpenBox} />
           </div>
         </li>
       ))}

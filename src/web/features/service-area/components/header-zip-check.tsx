@@ -80,7 +80,7 @@ export function HeaderZipCheck({
           className={cn(
             'rounded-md border pr-2 pl-8 text-sm',
             tone === 'dark'
-              ? 'h-8 w-48 border-white/25 bg-white/10 text-white placeholder:text-white/75 focus:bg-white/15'
+              ? 'h-8 w-40 border-white/25 xl:w-48 bg-white/10 text-white placeholder:text-white/75 focus:bg-white/15'
               : 'h-10 w-full border-input bg-card placeholder:text-muted-foreground',
           )}
         />

@@ -1,0 +1,33 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { testLogger } from '#tests/setup/test-logger.ts'
+import { createOutboxMailer } from './outbox-mailer.ts'
+
+test('without SMTP each message becomes an .eml file in the outbox', async () => {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'))
+  try {
+    const mailer = createOutboxMailer({
+      directory,
+      from: 'Shop <shop@example.com>',
+      log: testLogger,
+    })
+    await mailer.send({
+      to: 'ana@example.com',
+      subject: 'Reset your password',
+      text: 'Open http://localhost:3000/reset-password?token=abc to choose a new one.',
+      html: '<p>Open <a href="http://localhost:3000/reset-password?token=abc">this link</a>.</p>',
+    })
+    const files = await fs.readdir(directory)
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(/\.eml$/)
+    const eml = await fs.readFile(path.join(directory, files[0] ?? ''), 'utf8')
+    expect(eml).toMatch(/^To: ana@example.com$/m)
+    expect(eml).toMatch(/^Subject: Reset your password$/m)
+    expect(eml).toContain('text/plain')
+    expect(eml).toContain('text/html')
+  } finally {
+    await fs.rm(directory, { recursive: true, force: true })
+  }
+})

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+import type { Mailer } from './mailer.ts'
+
+/**
+ * Without SMTP_URL every message is written as an .eml file under DATA_DIR/outbox, and its
+ * subject and links are logged, so a developer (or a browser test) can follow them.
+ */
+export function createOutboxMailer({
+  directory,
+  from,
+  log,
+}: {
+  directory: string
+  from: string
+  log: FastifyBaseLogger
+}): Mailer {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  })
+  return {
+    async send(message) {
+      const { message: eml } = (await transport.sendMail({ from, ...message })) as {
+        message: Buffer
+      }
+      await fs.mkdir(directory, { recursive: true })
+      const file = path.join(
+        directory,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      )
+      await fs.writeFile(file, eml, { mode: 0o600 })
+      const links = message.text.match(/https?:\/\/\S+/g) ?? []
+      log.info(
+        { to: message.to, subject: message.subject, links, file },
+        'e-mail written to the outbox',
+      )
+    },
+  }
+}

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import {
+  AUTH_MESSAGES,
+  type LoginInputSchema,
+  type ProfileUpdateSchema,
+  type RegisterInputSchema,
+  type User,
+} from '#shared/schemas/auth.ts'
+import type { Mailer } from '../../adapters/mail/index.ts'
+import { AppError } from '../../app-error.ts'
+import { createAttemptLimiter } from './attempt-limits.ts'
+import type { AuthRepo, UserRow } from './auth.repo.ts'
+import { hashPassword, PASSWORD_COST, verifyAgainstDummy, verifyPassword } from './passwords.ts'
+import { resetPasswordEmail } from './reset-email.ts'
+import type { Sessions, SignedInUser } from './sessions.ts'
+
+const RESET_TOKEN_LIFETIME_MS = 60 * 60_000
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    deliveryStreet: row.deliveryStreet,
+    deliveryApt: row.deliveryApt,
+    deliveryCity: row.deliveryCity,
+    deliveryState: row.deliveryState,
+    deliveryZip: row.deliveryZip,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export function createAuthService({
+  repo,
+  sessions,
+  mailer,
+  publicUrl,
+  now,
+  log,
+  passwordCost = PASSWORD_COST,
+}: {
+  repo: AuthRepo
+  sessions: Sessions
+  mailer: Mailer
+  /** reset links are built from PUBLIC_URL, never from the request's Host */
+  publicUrl: string
+  now: () => Date
+  log: FastifyBaseLogger
+  passwordCost?: number
+}) {
+  const failedLogins = createAttemptLimiter({
+    max: 10,
+    windowMs: 15 * 60_000,
+    now,
+    what: 'failed sign-ins',
+  })
+  const resetRequests = createAttemptLimiter({
+    max: 5,
+    windowMs: 60 * 60_000,
+    now,
+    what: 'reset requests',
+  })
+
+  async function signedIn(request: FastifyRequest): Promise<SignedInUser> {
+    const session = await sessions.read(request)
+    if (!session) throw new AppError('UNAUTHORIZED')
+    return session
+  }
+
+  return {
+    signedIn,
+
+    async register(
+      input: z.output<typeof RegisterInputSchema>,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<User> {
+      const { password, ...details } = input
+      const row = await repo.insertUser({
+        ...details,
+        email: input.email.toLowerCase(),
+        passwordHash: await hashPassword(password, passwordCost),
+      })
+      if (!row) throw new AppError('EMAIL_TAKEN')
+      await sessions.end(request, reply)
+      await sessions.start(reply, row.id)
+      return toUser(row)
+    },
+
+    async login(
+      input: z.output<typeof LoginInputSchema>,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<User> {
+      failedLogins.check(input.email)
+      const row = await repo.findUserByEmail(input.email)
+      const valid = row
+        ? await verifyPassword(input.password, row.passwordHash)
+        : await verifyAgainstDummy(input.password, passwordCost)
+      if (!row || !valid) {
+        failedLogins.record(input.email)
+        throw new AppError('INVALID_LOGIN')
+      }
+      failedLogins.clear(input.email)
+      // a new session id at sign-in: whatever cookie came in is ended first
+      await sessions.end(request, reply)
+      await sessions.start(reply, row.id)
+      return toUser(row)
+    },
+
+    async logout(request: FastifyRequest, reply: FastifyReply) {
+      await sessions.end(request, reply)
+      return { message: AUTH_MESSAGES.loggedOut }
+    },
+
+    async forgotPassword(email: string) {
+      resetRequests.check(email)
+      resetRequests.record(email)
+      const row = await repo.findUserByEmail(email)
+      if (row) {
+        const token = randomBytes(32).toString('base64url')
+        const at = now()
+        await repo.replaceResetToken(
+          row.id,
+          token,
+          new Date(at.getTime() + RESET_TOKEN_LIFETIME_MS),
+          at,
+        )
+        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+        // not awaited: the answer (and its timing) is the same whether or not the account
+        // exists, and a mail failure is logged without failing the request
+        mailer
+          .send(resetPasswordEmail({ to: row.email, firstName: row.firstName, link }))
+          .catch((error: unknown) =>
+            log.error({ err: error, userId: row.id }, 'sending the reset e-mail failed'),
+          )
+      }
+      return { message: AUTH_MESSAGES.forgotPasswordSent }
+    },
+
+    async resetPassword(token: string, newPassword: string) {
+      const passwordHash = await hashPassword(newPassword, passwordCost)
+      const userId = await repo.resetPassword(token, passwordHash, now())
+      if (!userId) throw new AppError('INVALID_RESET_TOKEN')
+      await sessions.endAllFor(userId)
+      return { message: AUTH_MESSAGES.passwordReset }
+    },
+
+    async updateProfile(
+      request: FastifyRequest,
+      input: z.output<typeof ProfileUpdateSchema>,
+    ): Promise<User> {
+      const { user } = await signedIn(request)
+      const row = await repo.updateUser(user.id, input)
+      if (!row) throw new AppError('UNAUTHORIZED')
+      return toUser(row)
+    },
+
+    /** ADMIN_EMAIL + ADMIN_PASSWORD: create that account if missing, and make it an admin. */
+    async ensureAdmin(admin: { email: string; password: string }) {
+      let row = await repo.findUserByEmail(admin.email)
+      if (!row) {
+        row = await repo.insertUser({
+          email: admin.email.toLowerCase(),
+          passwordHash: await hashPassword(admin.password, passwordCost),
+          firstName: 'Shop',
+          lastName: 'Admin',
+          phone: '0000000000',
+          deliveryStreet: 'Shop office',
+          deliveryApt: null,
+          deliveryCity: 'Houston',
+          deliveryState: 'TX',
+          deliveryZip: '77001',
+        })
+        row ??= await repo.findUserByEmail(admin.email)
+      }
+      if (!row) throw new Error('could not create the admin account')
+      await repo.makeAdmin(row.id)
+      log.info({ email: row.email }, 'admin account ready')
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Mailer } from '../../adapters/mail/index.ts'
+import type { Database } from '../../db/client.ts'
+import { createAuthRepo } from './auth.repo.ts'
+import { authRoutes } from './auth.routes.ts'
+import { createAuthService } from './auth.service.ts'
+import { createSessions } from './sessions.ts'
+
+export function createAuthFeature(deps: {
+  db: Database
+  mailer: Mailer
+  publicUrl: string
+  secureCookie: boolean
+  now: () => Date
+  log: FastifyBaseLogger
+  passwordCost?: number | undefined
+}) {
+  const sessions = createSessions({ db: deps.db, now: deps.now, secureCookie: deps.secureCookie })
+  const service = createAuthService({
+    repo: createAuthRepo(deps.db),
+    sessions,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    now: deps.now,
+    log: deps.log,
+    ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}),
+  })
+  return { service, sessions, routes: authRoutes(service) }
+}

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, lt, sql } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Database } from '../../db/client.ts'
+import { adminUsers, sessions, users } from '../../db/schema/index.ts'
+
+export const SESSION_COOKIE = 'sid'
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+/** idle and absolute limits (issue 5): customers stay signed in, admins do not */
+export const SESSION_LIMITS = {
+  customer: { idle: 30 * DAY, absolute: 90 * DAY },
+  admin: { idle: 30 * MINUTE, absolute: 12 * 60 * MINUTE },
+} as const
+
+export type UserRow = typeof users.$inferSelect
+
+export interface SignedInUser {
+  readonly sid: string
+  readonly user: UserRow
+  /** read from admin_users on every request: a removed admin loses access at once */
+  readonly isAdmin: boolean
+}
+
+interface SessionData {
+  createdAt: number
+}
+
+/**
+ * Sessions live in PostgreSQL (decisions §7), so any number of app processes share them. The
+ * cookie holds a random id, signed with SESSION_SECRET; the row is checked on every request
+ * (expiry included), not only by the purge.
+ */
+export function createSessions({
+  db,
+  now,
+  secureCookie,
+}: {
+  db: Database
+  now: () => Date
+  secureCookie: boolean
+}) {
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secureCookie,
+    signed: true,
+  }
+
+  function expiryFor(createdAt: number, at: number, isAdmin: boolean): Date {
+    const limits = isAdmin ? SESSION_LIMITS.admin : SESSION_LIMITS.customer
+    return new Date(Math.min(at + limits.idle, createdAt + limits.absolute))
+  }
+
+  function cookieSid(request: FastifyRequest): string | undefined {
+    const raw = request.cookies[SESSION_COOKIE]
+    if (!raw) return undefined
+    const unsigned = request.unsignCookie(raw)
+    return unsigned.valid && unsigned.value ? unsigned.value : undefined
+  }
+
+  async function isAdminUser(userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ userId: adminUsers.userId })
+      .from(adminUsers)
+      .where(eq(adminUsers.userId, userId))
+    return row !== undefined
+  }
+
+  return {
+    /** A new session (a new id, so a planted cookie is never promoted), and its cookie. */
+    async start(reply: FastifyReply, userId: string): Promise<void> {
+      const sid = randomBytes(32).toString('base64url')
+      const at = now().getTime()
+      const data: SessionData = { createdAt: at }
+      await db.insert(sessions).values({
+        sid,
+        sess: data,
+        userId,
+        expire: expiryFor(at, at, await isAdminUser(userId)),
+      })
+      void reply.setCookie(SESSION_COOKIE, sid, cookieOptions)
+    },
+
+    /** The signed-in user, or null; slides the idle expiry forward. */
+    async read(request: FastifyRequest): Promise<SignedInUser | null> {
+      const sid = cookieSid(request)
+      if (!sid) return null
+      const at = now()
+      const [row] = await db
+        .select({
+          sess: sessions.sess,
+          expire: sessions.expire,
+          user: users,
+          adminId: adminUsers.userId,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(adminUsers, eq(adminUsers.userId, users.id))
+        .where(and(eq(sessions.sid, sid), sql`${sessions.expire} > ${at}`))
+      if (!row) return null
+      const isAdmin = row.adminId !== null
+      const createdAt = (row.sess as Partial<SessionData>).createdAt ?? 0
+      const expire = expiryFor(createdAt, at.getTime(), isAdmin)
+      if (expire <= at) return null
+      // an admin's 30-minute window, or a customer's, moves on; written at most once a minute
+      if (Math.abs(expire.getTime() - row.expire.getTime()) > MINUTE) {
+        await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
+      }
+      return { sid, user: row.user, isAdmin }
+    },
+
+    /** Sign-out: the row goes, and the cookie with it. */
+    async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const sid = cookieSid(request)
+      if (sid) await db.delete(sessions).where(eq(sessions.sid, sid))
+      void reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    },
+
+    async endAllFor(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId))
+    },
+
+    async purgeExpired(): Promise<number> {
+      const deleted = await db
+        .delete(sessions)
+        .where(lt(sessions.expire, now()))
+        .returning({ sid: sessions.sid })
+      return deleted.length
+    },
+  }
+}
+
+export type Sessions = ReturnType<typeof createSessions>

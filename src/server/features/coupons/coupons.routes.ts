@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import { CouponCheckInputSchema, CouponCheckSchema } from '#shared/schemas/coupon.ts'
+import { COUPON_CHECK_RATE_LIMIT } from '../../plugins/rate-limit.ts'
+import type { CouponsService } from './coupons.service.ts'
+
+export function couponsRoutes(coupons: CouponsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/validate-coupon',
+      {
+        schema: {
+          body: CouponCheckInputSchema,
+          response: { 200: CouponCheckSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+        },
+        config: { rateLimit: COUPON_CHECK_RATE_LIMIT },
+      },
+      (request) => coupons.check(request.body),
+    )
+  }
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { coupons } from '#server/db/schema/index.ts'
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+
+const NOW = new Date('2026-11-24T16:00:00Z')
+const anyUuid: unknown = expect.stringMatching(/^[0-9a-f-]{36}$/)
+let shop: TestApp
+let lastIp = 0
+
+beforeAll(async () => {
+  shop = await createTestApp({ now: () => NOW })
+  await shop.database.db.insert(coupons).values([
+    { code: 'PAUSED', percentOff: 15, active: false },
+    { code: 'DECEMBER', percentOff: 20, startsAt: new Date('2026-12-01T06:00:00Z') },
+    { code: 'SUMMER', amountOff: '7.50', endsAt: new Date('2026-09-01T05:00:00Z') },
+    { code: 'ENDSNOW', amountOff: '1.00', endsAt: NOW },
+    { code: 'FIRST100', percentOff: 25, maxRedemptions: 100, timesRedeemed: 100 },
+    { code: 'LASTONE', percentOff: 25, maxRedemptions: 3, timesRedeemed: 2, timesReserved: 1 },
+    { code: 'BIGBASKET', amountOff: '10.00', minSubtotal: '75.00' },
+  ])
+})
+afterAll(() => shop.close())
+
+// each check from an address of its own, so the per-IP limit (tested apart) stays out of the way
+const check = (
+  payload: unknown,
+  remoteAddress = `10.4.${Math.floor(++lastIp / 250)}.${lastIp % 250}`,
+) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/validate-coupon',
+    payload: payload as Record<string, unknown>,
+    remoteAddress,
+  })
+
+const refused = (message: string) => ({
+  valid: false,
+  id: null,
+  percentOff: null,
+  amountOff: null,
+  message,
+})
+
+describe('POST /api/validate-coupon', () => {
+  test('WELCOME10 and FARM5 are valid, whatever the case and spaces', async () => {
+    const welcome = await check({ code: ' welcome10 ', subtotal: '64.27' })
+    expect(welcome.statusCode).toBe(200)
+    expect(welcome.json()).toEqual({
+      valid: true,
+      id: anyUuid,
+      percentOff: 10,
+      amountOff: null,
+      message: 'WELCOME10 applied: 10% off',
+    })
+    const farm = await check({ code: 'FARM5', subtotal: '60.00' })
+    expect(farm.json()).toEqual({
+      valid: true,
+      id: anyUuid,
+      percentOff: null,
+      amountOff: '5.00',
+      message: 'FARM5 applied: $5.00 off',
+    })
+  })
+
+  test.each([
+    ['an unknown code', 'NOPE', 'Invalid coupon code'],
+    ['an inactive coupon', 'paused', 'This coupon is no longer active'],
+    ['a coupon not started yet', 'DECEMBER', 'This coupon starts on Dec 1, 2026'],
+    ['an ended coupon', 'SUMMER', 'This coupon has expired'],
+    ['a coupon ending this very moment', 'ENDSNOW', 'This coupon has expired'],
+    ['a used-up coupon', 'FIRST100', 'This coupon has reached its usage limit'],
+    [
+      'a coupon whose last use is held by a checkout',
+      'LASTONE',
+      'This coupon has reached its usage limit',
+    ],
+  ])('%s answers valid: false with its own message', async (_case, code, message) => {
+    const response = await check({ code, subtotal: '80.00' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual(refused(message))
+  })
+
+  test('a minimum subtotal says how much more is needed, and passes once it is met', async () => {
+    expect((await check({ code: 'BIGBASKET', subtotal: '60.00' })).json()).toEqual(
+      refused('This coupon needs an order of at least $75.00. Add $15.00 more to use it.'),
+    )
+    expect((await check({ code: 'BIGBASKET' })).json()).toEqual(
+      refused('This coupon needs an order of at least $75.00. Add $75.00 more to use it.'),
+    )
+    expect((await check({ code: 'BIGBASKET', subtotal: '75.00' })).json()).toMatchObject({
+      valid: true,
+      amountOff: '10.00',
+    })
+  })
+
+  test.each([[''], ['   '], [undefined]])(
+    'an empty code (%j) answers 400 "Please enter a coupon code"',
+    async (code) => {
+      const response = await check(code === undefined ? {} : { code })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ message: 'Please enter a coupon code' })
+    },
+  )
+
+  test('a malformed subtotal or an unknown field answers 400', async () => {
+    expect((await check({ code: 'FARM5', subtotal: '12.5' })).statusCode).toBe(400)
+    expect((await check({ code: 'FARM5', subtotal: -3 })).statusCode).toBe(400)
+    expect((await check({ code: 'FARM5', discount: '100' })).statusCode).toBe(400)
+  })
+
+  test('one address may check 30 codes a minute; the 31st answers 429', async () => {
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      statuses.push((await check({ code: `GUESS${attempt}` }, '10.9.9.9')).statusCode)
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200))
+    expect(statuses[30]).toBe(429)
+    expect((await check({ code: 'FARM5' }, '10.9.9.10')).statusCode).toBe(200)
+  })
+})

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import { ContactMessageInputSchema, ContactMessageSchema } from '#shared/schemas/contact.ts'
+import {
+  NewsletterEmailInputSchema,
+  SignUpResultSchema,
+  WaitlistEmailInputSchema,
+} from '#shared/schemas/marketing.ts'
+import { VISITOR_FORM_RATE_LIMIT } from '../../plugins/rate-limit.ts'
+import type { MarketingService } from './marketing.service.ts'
+
+const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema }
+
+export function marketingRoutes(marketing: MarketingService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/contact-messages',
+      {
+        schema: {
+          body: ContactMessageInputSchema,
+          response: { 201: ContactMessageSchema, ...errors },
+        },
+        config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await marketing.sendContactMessage(request.body)),
+    )
+
+    app.post(
+      '/api/waitlist-emails',
+      {
+        schema: {
+          body: WaitlistEmailInputSchema,
+          response: { 200: SignUpResultSchema, ...errors },
+        },
+        config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
+      },
+      (request) => marketing.joinWaitlist(request.body),
+    )
+
+    app.post(
+      '/api/newsletter-emails',
+      {
+        schema: {
+          body: NewsletterEmailInputSchema,
+          response: { 200: SignUpResultSchema, ...errors },
+        },
+        config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
+      },
+      (request) => marketing.subscribeToNewsletter(request.body),
+    )
+  }
+}

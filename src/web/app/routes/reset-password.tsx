@@ -1,0 +1,13 @@
+import { useSearchParams } from 'react-router'
+import { PAGE_META } from '#shared/page-meta.ts'
+import { ResetPassword } from '#web/features/account/components/reset-password.tsx'
+import { usePageTitle } from '#web/lib/use-page-title.ts'
+
+/** /reset-password?token=… (spec §2): the link from the reset e-mail. */
+export default function ResetPasswordPage() {
+  usePageTitle(PAGE_META.resetPassword.title)
+  const [searchParams] = useSearchParams()
+  const token = searchParams.get('token')
+  // a new link (another e-mail) starts the page afresh
+  return <ResetPassword key={token ?? ''} token={token} />
+}

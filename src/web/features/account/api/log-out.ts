@@ -1,0 +1,3 @@
+import { apiRequest } from '#web/lib/api-client.ts'
+
+export const logOut = () => apiRequest<{ message: string }>('POST', '/api/auth/logout')

@@ -1,0 +1,71 @@
+import { LogOutIcon } from 'lucide-react'
+import { lazy, Suspense } from 'react'
+import { Link } from 'react-router'
+import { AccountLinks } from '#web/components/layout/account-links.tsx'
+import { SheetClose } from '#web/components/ui/sheet.tsx'
+import { useLogOut } from '../hooks/use-log-out.ts'
+import { useSession } from '../hooks/use-session.ts'
+import { ACCOUNT_PAGES } from './account-pages.ts'
+import { UserMenuButton } from './user-menu-button.tsx'
+
+// the dropdown (and its positioning library) only for people who are signed in: the landing
+// page's JavaScript budget has no room for it
+const UserMenu = lazy(() =>
+  import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })),
+)
+
+/**
+ * The header's account corner (spec §2): Log in and Join when signed out (and while the
+ * session is still being asked for, so nothing jumps), the user menu when signed in.
+ */
+export function AccountMenu() {
+  const { user } = useSession()
+  if (!user) return <AccountLinks />
+  return (
+    // the stand-in looks the same but cannot open anything yet, so it says so
+    <Suspense fallback={<UserMenuButton firstName={user.firstName} disabled />}>
+      <UserMenu user={user} />
+    </Suspense>
+  )
+}
+
+/**
+ * The same inside the small-screen menu drawer: the account pages as plain links. Each link
+ * (and Log out) also closes the drawer.
+ */
+export function DrawerAccountMenu() {
+  const { user } = useSession()
+  const logOut = useLogOut()
+  if (!user) return <AccountLinks tone="light" inDrawer />
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground">
+        Signed in as <span className="font-semibold text-foreground">{user.firstName}</span>
+      </p>
+      <ul className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        {ACCOUNT_PAGES.map(({ to, label }) => (
+          <li key={to}>
+            <SheetClose asChild>
+              <Link to={to} className="font-medium text-foreground hover:underline">
+                {label}
+              </Link>
+            </SheetClose>
+          </li>
+        ))}
+        <li>
+          <SheetClose asChild>
+            <button
+              type="button"
+              disabled={logOut.isPending}
+              onClick={() => logOut.mutate()}
+              className="inline-flex items-center gap-1.5 font-medium text-foreground hover:underline disabled:opacity-50"
+            >
+              <LogOutIcon className="size-4" aria-hidden />
+              Log out
+            </button>
+          </SheetClose>
+        </li>
+      </ul>
+    </div>
+  )
+}

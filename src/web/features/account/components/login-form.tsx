@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { LogInIcon } from 'lucide-react'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { LoginInputSchema, type LoginInput } from '#shared/schemas/auth.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { errorMessage } from '#web/lib/api-client.ts'
+import { LOGIN_ERROR_MESSAGE, useLogIn } from '../api/log-in.ts'
+import { serverFieldErrors } from '../api/server-field-errors.ts'
+import { FormField, fieldErrorProps } from './form-field.tsx'
+import { PasswordInput } from './password-input.tsx'
+
+const FIELDS = ['email', 'password'] as const satisfies ReadonlyArray<keyof LoginInput>
+type LoginField = (typeof FIELDS)[number]
+
+/** Log in (spec §2, §5, §8): 'Welcome back!' and the shop, or 'Login failed' and why. */
+export function LoginForm() {
+  const idPrefix = useId()
+  const controlId = (field: LoginField) => `${idPrefix}-${field}`
+  const navigate = useNavigate()
+  const logIn = useLogIn()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(LoginInputSchema),
+    defaultValues: { email: '', password: '' },
+  })
+
+  const onSubmit = handleSubmit((values) =>
+    logIn.mutate(values, {
+      onSuccess: (user) => {
+        toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` })
+        void navigate('/shop')
+      },
+      onError: (error) => {
+        const fieldErrors = serverFieldErrors(error, FIELDS)
+        for (const [field, message] of fieldErrors) setError(field, { type: 'server', message })
+        setFocus(fieldErrors[0]?.[0] ?? 'password')
+        toast({
+          variant: 'destructive',
+          title: 'Login failed',
+          description: errorMessage(error, LOGIN_ERROR_MESSAGE),
+        })
+      },
+    }),
+  )
+
+  const field = (name: LoginField) => ({
+    id: controlId(name),
+    ...fieldErrorProps(controlId(name), errors[name]?.message),
+  })
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <FormField controlId={controlId('email')} label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-required
+          {...field('email')}
+          {...register('email')}
+        />
+      </FormField>
+      <FormField
+        controlId={controlId('password')}
+        label="Password"
+        error={errors.password?.message}
+        aside={
+          <Link
+            to="/forgot-password"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        }
+      >
+        <PasswordInput
+          autoComplete="current-password"
+          aria-required
+          {...field('password')}
+          {...register('password')}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={logIn.isPending}>
+        <LogInIcon aria-hidden />
+        {logIn.isPending ? 'Logging in...' : 'Log in'}
+      </Button>
+    </form>
+  )
+}

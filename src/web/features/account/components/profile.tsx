@@ -1,0 +1,78 @@
+import { LogInIcon, UserRoundIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { PageHeader } from '#web/components/layout/page-header.tsx'
+import { Button } from '#web/components/ui/button.tsx'
+import { useSession } from '../hooks/use-session.ts'
+import { AuthCard } from './auth-card.tsx'
+import { ProfileDetails } from './profile-details.tsx'
+import { ProfileForm } from './profile-form.tsx'
+
+/**
+ * The profile (spec §2, §4): a log-in prompt without a session; otherwise the details, and
+ * Edit Profile switches to the form (Cancel or a save switches back).
+ */
+export function Profile() {
+  const session = useSession()
+  const [editing, setEditing] = useState(false)
+
+  if (session.isPending) {
+    return (
+      <p role="status" className="min-h-[60vh] py-24 text-center text-muted-foreground">
+        Loading your profile…
+      </p>
+    )
+  }
+  if (session.isError) {
+    return (
+      <div role="alert" className="flex min-h-[60vh] flex-col items-center gap-4 py-24 text-center">
+        <p className="text-muted-foreground">
+          We couldn&apos;t load your profile just now. Please try again.
+        </p>
+        <Button variant="outline" onClick={() => void session.refetch()}>
+          Try again
+        </Button>
+      </div>
+    )
+  }
+  if (!session.user) return <LogInPrompt />
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+      <PageHeader
+        eyebrow="Your account"
+        title="Your Profile"
+        intro="Your details and where your Saturday box goes."
+      />
+      {editing ? (
+        <ProfileForm user={session.user} onDone={() => setEditing(false)} />
+      ) : (
+        <ProfileDetails user={session.user} onEdit={() => setEditing(true)} />
+      )}
+    </div>
+  )
+}
+
+function LogInPrompt() {
+  return (
+    <AuthCard
+      icon={<UserRoundIcon aria-hidden />}
+      title="Log in to see your profile"
+      intro="Your details and delivery address live here once you're signed in."
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/join" className="font-medium text-primary underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Button asChild size="lg">
+        <Link to="/login">
+          <LogInIcon aria-hidden />
+          Log in
+        </Link>
+      </Button>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,31 @@
+import { ShoppingBasketIcon } from 'lucide-react'
+import type { Product } from '#shared/schemas/product.ts'
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
+import { useBasket } from './basket-provider.tsx'
+import { toBasketItem } from './to-basket-item.ts'
+
+/** ADD TO CART, then 'ADD (n)' once the product is in the basket; disabled when out of stock (spec §2). */
+export function AddToCartButton({
+  product,
+  className,
+  size = 'lg',
+}: { product: Product } & Pick<ButtonProps, 'className' | 'size'>) {
+  const basket = useBasket()
+  const inBasket = basket.getItemQuantity(product.id)
+  return (
+    <Button
+      size={size}
+      className={className}
+      disabled={!product.inStock}
+      onClick={() => basket.add(toBasketItem(product))}
+      aria-label={
+        inBasket > 0
+          ? `Add another ${product.name} (${inBasket} in your basket)`
+          : `Add ${product.name} to cart`
+      }
+    >
+      <ShoppingBasketIcon aria-hidden />
+      {inBasket > 0 ? `ADD (${inBasket})` : 'ADD TO CART'}
+    </Button>
+  )
+}

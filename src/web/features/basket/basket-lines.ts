@@ -1,0 +1,114 @@
+/**
+ * The basket's rules (spec §3, §4), as plain functions of an immutable list of lines, so the
+ * same rules hold in the provider, across tabs and in tests.
+ */
+
+import { decimalToCents, isDecimalPrice, type Cents } from '#shared/domain/money.ts'
+import { MAX_LINE_QUANTITY, subtotalOf } from '#shared/domain/pricing.ts'
+
+export interface BasketItem {
+  /** the product's id (a UUID) */
+  id: string
+  name: string
+  /** as shown: "$12.99" */
+  price: string
+  quantity: number
+  image: string
+  category: string
+  farmSource: string
+  description: string
+  /** a custom box's chosen product ids; repeats count, order does not */
+  customSelections?: string[]
+}
+
+export type NewBasketItem = Omit<BasketItem, 'quantity'>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** "$1,212.99" → 121299: the line's unit price in cents. */
+export function unitPriceCents(line: Pick<BasketItem, 'price'>): Cents {
+  return decimalToCents(line.price.replace(/[$,\s]/g, ''))
+}
+
+export function basketSubtotal(lines: readonly BasketItem[]): Cents {
+  return subtotalOf(lines.map((line) => ({ price: unitPriceCents(line), quantity: line.quantity })))
+}
+
+/** One line per product and selection: the same box with other choices is another line. */
+export function lineKey(item: Pick<BasketItem, 'id' | 'customSelections'>): string {
+  return item.customSelections
+    ? `${item.id}|${[...item.customSelections].sort().join(',')}`
+    : item.id
+}
+
+/**
+ * Adding what is already in the basket raises its quantity by one (up to the 20 the quantity
+ * list offers); anything else is a new line.
+ */
+export function addItem(lines: readonly BasketItem[], item: NewBasketItem): BasketItem[] {
+  const key = lineKey(item)
+  const existing = lines.find((line) => lineKey(line) === key)
+  if (!existing) return [...lines, { ...item, quantity: 1 }]
+  return lines.map((line) =>
+    line === existing
+      ? { ...line, quantity: Math.min(line.quantity + 1, MAX_LINE_QUANTITY) }
+      : line,
+  )
+}
+
+export function removeLine(lines: readonly BasketItem[], key: string): BasketItem[] {
+  return lines.filter((line) => lineKey(line) !== key)
+}
+
+/** A quantity of 0 or less removes the line. */
+export function updateQuantity(
+  lines: readonly BasketItem[],
+  key: string,
+  quantity: number,
+): BasketItem[] {
+  if (!Number.isFinite(quantity) || quantity < 1) return removeLine(lines, key)
+  const whole = Math.min(Math.floor(quantity), MAX_LINE_QUANTITY)
+  return lines.map((line) => (lineKey(line) === key ? { ...line, quantity: whole } : line))
+}
+
+/** How many of a product are in the basket, over all its lines (a box may be in several). */
+export function itemQuantity(lines: readonly BasketItem[], productId: string): number {
+  return lines.reduce((sum, line) => (line.id === productId ? sum + line.quantity : sum), 0)
+}
+
+export function itemCount(lines: readonly BasketItem[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0)
+}
+
+/**
+ * A basket read back from storage: anything that is not a list, or has an entry without a
+ * UUID id, is discarded whole (spec §4), as is an entry that is not a well-formed line.
+ */
+export function parseStoredBasket(raw: string | null): BasketItem[] {
+  if (!raw) return []
+  let data: unknown
+  try {
+    data = JSON.parse(raw)
+  } catch {
+    return []
+  }
+  if (!Array.isArray(data) || !data.every(isBasketItem)) return []
+  return data
+}
+
+function isBasketItem(value: unknown): value is BasketItem {
+  if (typeof value !== 'object' || value === null) return false
+  const item = value as Record<string, unknown>
+  return (
+    typeof item.id === 'string' &&
+    UUID.test(item.id) &&
+    typeof item.name === 'string' &&
+    typeof item.price === 'string' &&
+    isDecimalPrice(item.price.replace(/[$,\s]/g, '')) &&
+    Number.isInteger(item.quantity) &&
+    (item.quantity as number) >= 1 &&
+    (item.customSelections === undefined ||
+      (Array.isArray(item.customSelections) &&
+        item.customSelections.every((id) => typeof id === 'string')))
+  )
+}

@@ -1,0 +1,108 @@
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
+import { useSearchParams } from 'react-router'
+import {
+  addItem,
+  itemCount,
+  itemQuantity,
+  lineKey,
+  removeLine,
+  updateQuantity,
+  type BasketItem,
+  type NewBasketItem,
+} from './basket-lines.ts'
+import { basketStore } from './basket-store.ts'
+
+export interface Basket {
+  readonly lines: readonly BasketItem[]
+  /** all quantities together: the number on the basket button */
+  readonly itemCount: number
+  add(item: NewBasketItem): void
+  remove(key: string): void
+  updateQuantity(key: string, quantity: number): void
+  getItemQuantity(productId: string): number
+  clear(): void
+  /** the basket drawer */
+  readonly isOpen: boolean
+  open(): void
+  close(): void
+  setOpen(open: boolean): void
+}
+
+export { lineKey }
+
+/** The window event that opens the basket from anywhere (spec §2). */
+export const OPEN_CART_EVENT = 'openCart'
+
+const BasketContext = createContext<Basket | null>(null)
+
+export function BasketProvider({ children }: { children: ReactNode }) {
+  const lines = useSyncExternalStore(
+    basketStore.subscribe,
+    basketStore.getSnapshot,
+    basketStore.getServerSnapshot,
+  )
+  const [isOpen, setOpen] = useState(false)
+  const [searchParams, setSearchParams] = useSearchParams()
+
+  useEffect(() => {
+    const openCart = () => setOpen(true)
+    window.addEventListener(OPEN_CART_EVENT, openCart)
+    return () => window.removeEventListener(OPEN_CART_EVENT, openCart)
+  }, [])
+
+  // ?cart=open opens the basket, and the query is then removed (spec §2)
+  const cartQuery = searchParams.get('cart')
+  useEffect(() => {
+    if (cartQuery !== 'open') return
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- following the URL, an outside system
+    setOpen(true)
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('cart')
+        return next
+      },
+      { replace: true },
+    )
+  }, [cartQuery, setSearchParams])
+
+  const add = useCallback((item: NewBasketItem) => {
+    // the first item into an empty basket opens it (spec §2)
+    if (basketStore.getSnapshot().length === 0) setOpen(true)
+    basketStore.update((current) => addItem(current, item))
+  }, [])
+
+  const basket = useMemo<Basket>(
+    () => ({
+      lines,
+      itemCount: itemCount(lines),
+      add,
+      remove: (key) => basketStore.update((current) => removeLine(current, key)),
+      updateQuantity: (key, quantity) =>
+        basketStore.update((current) => updateQuantity(current, key, quantity)),
+      getItemQuantity: (productId) => itemQuantity(lines, productId),
+      clear: () => basketStore.update(() => []),
+      isOpen,
+      open: () => setOpen(true),
+      close: () => setOpen(false),
+      setOpen,
+    }),
+    [lines, add, isOpen],
+  )
+  return <BasketContext value={basket}>{children}</BasketContext>
+}
+
+export function useBasket(): Basket {
+  const basket = use(BasketContext)
+  if (!basket) throw new Error('useBasket must be used inside <BasketProvider>')
+  return basket
+}

@@ -1,0 +1,62 @@
+import { parseStoredBasket, type BasketItem } from './basket-lines.ts'
+
+/**
+ * The basket kept in localStorage under `cart` (spec §4): read on first use (never at module
+ * load or during a server render), written on every change, removed when empty, and refreshed
+ * when another tab changes it.
+ */
+export const STORAGE_KEY = 'cart'
+const EMPTY: BasketItem[] = []
+
+let lines: BasketItem[] | undefined
+const listeners = new Set<() => void>()
+
+function read(): BasketItem[] {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY)
+    const stored = parseStoredBasket(raw)
+    // a corrupt or empty basket is discarded, not kept to fail again (spec §4)
+    if (raw !== null && stored.length === 0) window.localStorage.removeItem(STORAGE_KEY)
+    return stored
+  } catch {
+    return [] // storage blocked (private mode, a sandboxed frame): the basket lives in memory
+  }
+}
+
+function write(next: BasketItem[]) {
+  try {
+    if (next.length === 0) window.localStorage.removeItem(STORAGE_KEY)
+    else window.localStorage.setItem(STORAGE_KEY, JSON.stringify(next))
+  } catch {
+    // full or blocked storage: keep going in memory
+  }
+}
+
+function emit() {
+  for (const listener of listeners) listener()
+}
+
+function onStorage(event: StorageEvent) {
+  if (event.key !== STORAGE_KEY && event.key !== null) return
+  lines = read()
+  emit()
+}
+
+export const basketStore = {
+  getSnapshot: (): BasketItem[] => (lines ??= read()),
+  getServerSnapshot: (): BasketItem[] => EMPTY,
+  subscribe: (listener: () => void) => {
+    if (listeners.size === 0) window.addEventListener('storage', onStorage)
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+      if (listeners.size === 0) window.removeEventListener('storage', onStorage)
+    }
+  },
+  update: (change: (current: BasketItem[]) => BasketItem[]) => {
+    const next = change(basketStore.getSnapshot())
+    lines = next
+    write(next)
+    emit()
+  },
+}

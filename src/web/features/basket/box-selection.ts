@@ -1,0 +1,48 @@
+/** A custom farm box holds exactly this many chosen items (spec §5, §9). */
+export const CUSTOM_BOX_SIZE = 7
+/** the builder offers at most this many products (spec §9) */
+export const BOX_BUILDER_CHOICES = 10
+
+/** The category a box is filled from: meat for the butcher's box, produce otherwise (spec §2). */
+export function boxFillingCategory(box: {
+  subcategory: string | null
+}): 'meat-seafood' | 'produce' {
+  return box.subcategory === 'butchers-box' ? 'meat-seafood' : 'produce'
+}
+
+/** Chosen counts per product id; repeats count towards the seven. */
+export type BoxSelection = Readonly<Record<string, number>>
+
+export function selectedCount(selection: BoxSelection): number {
+  return Object.values(selection).reduce((sum, count) => sum + count, 0)
+}
+
+/** One more of a product, unless the box is full. */
+export function choose(selection: BoxSelection, productId: string): BoxSelection {
+  if (selectedCount(selection) >= CUSTOM_BOX_SIZE) return selection
+  return { ...selection, [productId]: (selection[productId] ?? 0) + 1 }
+}
+
+/** One fewer of a product. */
+export function unchoose(selection: BoxSelection, productId: string): BoxSelection {
+  const count = selection[productId] ?? 0
+  if (count <= 1) {
+    const { [productId]: _removed, ...rest } = selection
+    return rest
+  }
+  return { ...selection, [productId]: count - 1 }
+}
+
+/** The basket line's customSelections: each id as often as it was chosen, in a stable order. */
+export function toCustomSelections(selection: BoxSelection): string[] {
+  return Object.keys(selection)
+    .sort()
+    .flatMap((id) => Array.from({ length: selection[id] ?? 0 }, () => id))
+}
+
+/** 'Select 3 more items', 'Ready to add!' */
+export function boxProgressHint(selection: BoxSelection): string {
+  const missing = CUSTOM_BOX_SIZE - selectedCount(selection)
+  if (missing === 0) return 'Ready to add!'
+  return `Select ${missing} more ${missing === 1 ? 'item' : 'items'}`
+}

@@ -1,0 +1,152 @@
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import {
+  PRODUCT_SORTS,
+  PRODUCT_TAGS,
+  type ProductSort,
+  type ProductTag,
+} from '#shared/domain/catalog.ts'
+import type { ProductFilters } from '../api/product-queries.ts'
+
+/** The shop's filters and sort, as the page's URL query carries them (decisions §4). */
+export interface ShopFilters {
+  tags: ProductTag[]
+  minPrice: number | undefined
+  maxPrice: number | undefined
+  /** one producer: its slug (or name, from an older link) */
+  farm: string | undefined
+  sort: ProductSort
+}
+
+export const DEFAULT_SORT: ProductSort = 'featured'
+const MAX_PRICE = 100_000
+const MAX_TEXT = 100
+const PRICE = /^\d{1,6}(?:\.\d{1,2})?$/
+
+/**
+ * Reads the filters from a URL query. A hand-edited or stale link must not turn into a 400 from
+ * the server, so unknown tags and sorts are dropped, bad prices ignored and a reversed range
+ * swapped; what is left is exactly what the server accepts.
+ */
+export function parseShopFilters(params: URLSearchParams): ShopFilters {
+  const requested = new Set(
+    (params.get('tags') ?? '')
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  )
+  let minPrice = parsePrice(params.get('minPrice'))
+  let maxPrice = parsePrice(params.get('maxPrice'))
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    ;[minPrice, maxPrice] = [maxPrice, minPrice]
+  }
+  const sort = params.get('sort')
+  return {
+    tags: PRODUCT_TAGS.filter((tag) => requested.has(tag)),
+    minPrice,
+    maxPrice,
+    farm: cleanText(params.get('farm')),
+    sort: PRODUCT_SORTS.find((known) => known === sort) ?? DEFAULT_SORT,
+  }
+}
+
+/** The search text of /shop?search=, cleaned the way the server would refuse otherwise. */
+export function parseShopSearch(params: URLSearchParams): string | undefined {
+  return cleanText(params.get('search'))
+}
+
+export function countActiveFilters(filters: ShopFilters): number {
+  return (
+    filters.tags.length +
+    (filters.minPrice !== undefined || filters.maxPrice !== undefined ? 1 : 0) +
+    (filters.farm ? 1 : 0)
+  )
+}
+
+/** The `GET /api/products` query of a shop page: every filter and the sort run on the server. */
+export function shopProductFilters(
+  filters: ShopFilters,
+  scope: { category?: string | undefined; subcategory?: string | undefined; search?: string },
+): ProductFilters {
+  return {
+    category: scope.category,
+    subcategory: scope.subcategory,
+    search: scope.search,
+    tags: filters.tags.length > 0 ? filters.tags.join(',') : undefined,
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    farm: filters.farm,
+    sort: filters.sort === DEFAULT_SORT ? undefined : filters.sort,
+  }
+}
+
+/** Writes filters into a URL query, leaving its other keys (search...) as they are. */
+export function writeShopFilters(params: URLSearchParams, filters: ShopFilters): URLSearchParams {
+  const next = new URLSearchParams(params)
+  const set = (key: string, value: string | undefined) => {
+    if (value === undefined || value === '') next.delete(key)
+    else next.set(key, value)
+  }
+  set('tags', PRODUCT_TAGS.filter((tag) => filters.tags.includes(tag)).join(','))
+  set('minPrice', filters.minPrice?.toString())
+  set('maxPrice', filters.maxPrice?.toString())
+  set('farm', filters.farm)
+  set('sort', filters.sort === DEFAULT_SORT ? undefined : filters.sort)
+  return next
+}
+
+/**
+ * The shop's filters, read from and written to the URL query: every change is a new history
+ * entry, so a filtered page can be shared and the back button undoes the last change.
+ */
+export function useShopFilters() {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const filters = useMemo(() => parseShopFilters(searchParams), [searchParams])
+  const search = parseShopSearch(searchParams)
+
+  const update = useCallback(
+    (change: Partial<ShopFilters>) =>
+      setSearchParams((current) =>
+        writeShopFilters(current, { ...parseShopFilters(current), ...change }),
+      ),
+    [setSearchParams],
+  )
+
+  const toggleTag = useCallback(
+    (tag: ProductTag, checked: boolean) =>
+      update({
+        tags: checked
+          ? [...filters.tags.filter((known) => known !== tag), tag]
+          : filters.tags.filter((known) => known !== tag),
+      }),
+    [filters.tags, update],
+  )
+
+  const clearFilters = useCallback(
+    () => update({ tags: [], minPrice: undefined, maxPrice: undefined, farm: undefined }),
+    [update],
+  )
+
+  return {
+    filters,
+    search,
+    activeCount: countActiveFilters(filters),
+    /** the query string to keep when moving to another category (filters and sort, no search) */
+    filterQuery: writeShopFilters(new URLSearchParams(), filters).toString(),
+    update,
+    toggleTag,
+    clearFilters,
+  }
+}
+
+function parsePrice(value: string | null): number | undefined {
+  if (value === null || !PRICE.test(value.trim())) return undefined
+  const price = Number(value)
+  return price <= MAX_PRICE ? price : undefined
+}
+
+function cleanText(value: string | null): string | undefined {
+  // PostgreSQL stores no NUL character, and the server refuses one (TextSchema)
+  const text = value?.replaceAll('\u0000', '').trim().slice(0, MAX_TEXT).trim()
+  return text ? text : undefined
+}

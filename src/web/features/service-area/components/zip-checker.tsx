@@ -1,0 +1,107 @@
+import { CheckCircle2Icon, XCircleIcon } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { DELIVERY_WINDOW, ORDER_CUTOFF } from '#shared/domain/delivery.ts'
+import { isServedZip } from '#shared/domain/service-area.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+
+/** How long the check appears to take (spec §4: "checking (500 ms simulated)"). */
+export const ZIP_CHECK_DELAY_MS = 500
+
+type CheckState =
+  | { step: 'unchecked' }
+  | { step: 'checking' }
+  | { step: 'available'; zip: string }
+  | { step: 'unavailable'; zip: string }
+
+/**
+ * The how-it-works ZIP checker. It answers from the shared service-area list, the same one the
+ * server uses, so it needs no round trip; the short pause tells the visitor something happened.
+ */
+export function ZipChecker({
+  renderUnavailable,
+}: {
+  /** shown under "Sorry…": the app passes the "tell me when you deliver" sign-up */
+  renderUnavailable?: (zip: string) => ReactNode
+}) {
+  const inputId = useId()
+  const [zip, setZip] = useState('')
+  const [state, setState] = useState<CheckState>({ step: 'unchecked' })
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  function check(event: FormEvent) {
+    event.preventDefault()
+    if (zip.length !== 5) return
+    const checked = zip
+    setState({ step: 'checking' })
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      setState({ step: isServedZip(checked) ? 'available' : 'unavailable', zip: checked })
+    }, ZIP_CHECK_DELAY_MS)
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form onSubmit={check} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor={inputId} className="text-sm font-semibold">
+            Your ZIP code
+          </label>
+          <Input
+            id={inputId}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            placeholder="e.g. 77006"
+            value={zip}
+            onChange={(event) => {
+              setZip(event.target.value.replace(/\D/g, '').slice(0, 5))
+              if (state.step !== 'checking') setState({ step: 'unchecked' })
+            }}
+            className="h-11 text-base"
+          />
+        </div>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={zip.length !== 5 || state.step === 'checking'}
+          className="h-11"
+        >
+          {state.step === 'checking' ? 'Checking…' : 'Check ZIP'}
+        </Button>
+      </form>
+      <div aria-live="polite">
+        {state.step === 'available' ? (
+          <div className="flex items-start gap-3 rounded-lg bg-accent p-4 text-accent-foreground">
+            <CheckCircle2Icon className="mt-0.5 size-5 shrink-0 text-forest" aria-hidden />
+            <div className="flex flex-col gap-2">
+              <p className="font-semibold">Good news: we deliver to {state.zip}!</p>
+              <p>
+                Order by {ORDER_CUTOFF.label} and your food arrives that Saturday,{' '}
+                {DELIVERY_WINDOW.label}.
+              </p>
+              <Link to="/shop" className="font-semibold text-primary underline">
+                Start shopping
+              </Link>
+            </div>
+          </div>
+        ) : state.step === 'unavailable' ? (
+          <div className="flex flex-col gap-3">
+            <div className="flex items-start gap-3 rounded-lg bg-tomato/10 p-4">
+              <XCircleIcon className="mt-0.5 size-5 shrink-0 text-tomato" aria-hidden />
+              <div className="flex flex-col gap-1">
+                <p className="font-semibold">Sorry, we don&apos;t deliver to {state.zip} yet.</p>
+                <p className="text-muted-foreground">
+                  We currently serve the Houston metro area (77xxx zip codes).
+                </p>
+              </div>
+            </div>
+            {renderUnavailable?.(state.zip)}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,240 @@
+import type { Page } from '@playwright/test'
+import type { Product } from '#shared/schemas/product.ts'
+import { expect, expectAccessible, test } from './support/fixtures.ts'
+
+/** The basket drawer, pricing, promo codes and the custom box builder (issue 4). */
+
+async function firstInStock(page: Page, query = ''): Promise<Product> {
+  const products = (await (await page.request.get(`/api/products${query}`)).json()) as Product[]
+  const product = products.find(
+    (candidate) => candidate.inStock && candidate.category !== 'farm-boxes',
+  )
+  if (!product) throw new Error('no product in stock')
+  return product
+}
+
+/** A basket of one line at the given price, as the shop stores it. */
+function storedBasket(product: Product, price: string, quantity = 1) {
+  return JSON.stringify([
+    {
+      id: product.id,
+      name: product.name,
+      price,
+      quantity,
+      image: product.imageUrl ?? '/illustrations/placeholder-product.svg',
+      category: product.category,
+      farmSource: product.farmSource,
+      description: product.description,
+    },
+  ])
+}
+
+const drawer = (page: Page) => page.getByRole('dialog', { name: /^(Your Cart|My Orders)$/ })
+
+test('adding from the product page opens the basket; quantity, removal and a reload', async ({
+  page,
+}) => {
+  const product = await firstInStock(page, '?category=dairy-eggs')
+  await page.goto(`/product/${product.id}`)
+  await page.getByRole('button', { name: `Add ${product.name} to cart` }).click()
+
+  // the first item into an empty basket opens the drawer
+  const cart = drawer(page)
+  await expect(cart).toBeVisible()
+  const lines = cart.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')
+  await expect(lines).toHaveCount(1)
+  await expect(lines.first()).toContainText(product.name)
+  await expect(lines.first()).toContainText(product.farmSource)
+  await expect(cart).toContainText('away from free delivery')
+  await expectAccessible(page)
+
+  const quantity = cart.getByLabel(`Quantity of ${product.name}`)
+  await expect(quantity.getByRole('option')).toHaveCount(20)
+  await quantity.selectOption('3')
+  await expect(cart.getByRole('button', { name: 'Cart (3)' })).toBeVisible()
+  const price = Number(product.price)
+  await expect(cart).toContainText(`$${(price * 3).toFixed(2)}`)
+
+  await page.reload()
+  await page.getByRole('button', { name: 'Open cart, 3 items' }).click()
+  await expect(drawer(page).getByLabel(`Quantity of ${product.name}`)).toHaveValue('3')
+
+  await drawer(page)
+    .getByRole('button', { name: `Remove ${product.name}` })
+    .click()
+  await expect(drawer(page).getByText('Your cart is empty')).toBeVisible()
+  await expect(drawer(page).getByRole('button', { name: 'Checkout' })).toBeDisabled()
+  expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull()
+})
+
+test('a corrupt basket in storage is discarded without an error', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1')
+      localStorage.setItem(
+        'cart',
+        JSON.stringify([{ id: 'not-a-uuid', name: 'x', price: '$1.00', quantity: 1 }]),
+      )
+    }
+  })
+  await page.goto('/?cart=open')
+  await expect(drawer(page).getByText('Your cart is empty')).toBeVisible()
+  // ?cart=open is removed once the drawer is open
+  await expect(page).toHaveURL(/\/$/)
+  expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull()
+})
+
+test('the checkout button at 0, 59.99 and 60.00', async ({ page }) => {
+  const product = await firstInStock(page)
+  await page.goto('/?cart=open')
+  await expect(drawer(page).getByRole('button', { name: 'Checkout' })).toBeDisabled()
+
+  await page.evaluate(
+    (basket) => localStorage.setItem('cart', basket),
+    storedBasket(product, '$59.99'),
+  )
+  await page.goto('/?cart=open')
+  const below = drawer(page)
+  await expect(below.getByRole('button', { name: /^Checkout/ })).toBeDisabled()
+  await expect(below).toContainText('Add $0.01 more to check out')
+  await expect(below).toContainText('Add $39.01 more for free delivery!')
+
+  await page.evaluate(
+    (basket) => localStorage.setItem('cart', basket),
+    storedBasket(product, '$60.00'),
+  )
+  await page.goto('/?cart=open')
+  const enough = drawer(page)
+  // 60.00 + 4.95 tax + 5.99 delivery
+  await expect(enough.getByRole('link', { name: 'Checkout · $70.94' })).toHaveAttribute(
+    'href',
+    '/checkout',
+  )
+  await expect(enough).not.toContainText('more to check out')
+
+  await page.evaluate(
+    (basket) => localStorage.setItem('cart', basket),
+    storedBasket(product, '$99.00'),
+  )
+  await page.goto('/?cart=open')
+  await expect(drawer(page).getByText('Free', { exact: true })).toBeVisible()
+  await expect(drawer(page)).toContainText("You've unlocked free delivery!")
+})
+
+test('promo codes: empty, unknown, WELCOME10 applied and removed', async ({ page }) => {
+  const product = await firstInStock(page)
+  await page.addInitScript(
+    (basket) => {
+      if (!localStorage.getItem('cart')) localStorage.setItem('cart', basket)
+    },
+    storedBasket(product, '$64.27'),
+  )
+  await page.goto('/?cart=open')
+  const cart = drawer(page)
+  const code = cart.getByLabel('Promo code')
+  await cart.getByRole('button', { name: 'Apply' }).click()
+  await expect(cart.getByRole('alert')).toHaveText('Please enter a coupon code')
+
+  await code.fill('NOPE2026')
+  await cart.getByRole('button', { name: 'Apply' }).click()
+  await expect(cart.getByRole('alert')).toHaveText('Invalid coupon code')
+
+  await code.fill('  welcome10 ')
+  await cart.getByRole('button', { name: 'Apply' }).click()
+  await expect(cart.getByText('WELCOME10', { exact: true })).toBeVisible()
+  // 64.27 − 6.43 = 57.84; tax 4.77; delivery 5.99
+  await expect(cart).toContainText('−$6.43')
+  await expect(cart.getByRole('link', { name: 'Checkout · $68.60' })).toBeVisible()
+  await expectAccessible(page)
+
+  await cart.getByRole('button', { name: 'Remove code WELCOME10' }).click()
+  await expect(cart).not.toContainText('−$6.43')
+  await expect(cart.getByRole('link', { name: 'Checkout · $75.56' })).toBeVisible()
+})
+
+test("'My Orders' shows the next delivery, the item count and the edit deadline", async ({
+  page,
+}) => {
+  // Tuesday Nov 24 2026, 10:00 in Houston
+  await page.clock.setFixedTime(new Date('2026-11-24T16:00:00Z'))
+  const product = await firstInStock(page)
+  await page.addInitScript(
+    (basket) => localStorage.setItem('cart', basket),
+    storedBasket(product, '$12.00', 2),
+  )
+  await page.goto('/?cart=open')
+  const cart = drawer(page)
+  await expect(cart).toContainText('Order within 1 day 10 hours for Saturday, Nov 28')
+  await cart.getByRole('button', { name: 'My Orders' }).click()
+  await expect(cart).toContainText('Saturday, Nov 28')
+  await expect(cart.getByText('Items').locator('xpath=..')).toContainText('2')
+  await expect(cart).toContainText('Wednesday, Nov 25 at 7:59 PM')
+  await cart.getByRole('button', { name: 'BACK TO CART' }).click()
+  await expect(cart.getByRole('list', { name: 'Items in your cart' })).toBeVisible()
+})
+
+test('another tab sees the basket change', async ({ page, context }) => {
+  const product = await firstInStock(page)
+  await page.goto('/')
+  const other = await context.newPage()
+  await other.goto('/')
+  await page.evaluate(
+    (basket) => localStorage.setItem('cart', basket),
+    storedBasket(product, '$5.00', 4),
+  )
+  // storage events reach the other tab only
+  await expect(other.getByRole('button', { name: 'Open cart, 4 items' })).toBeVisible()
+})
+
+test('a custom farm box: exactly seven items, then one line with the choices', async ({ page }) => {
+  await page.goto('/shop/farm-boxes')
+  const boxes = (await (
+    await page.request.get('/api/products?category=farm-boxes')
+  ).json()) as Product[]
+  const box = boxes.find(
+    (candidate) => candidate.inStock && candidate.subcategory !== 'butchers-box',
+  )!
+  await page.getByRole('button', { name: box.name, exact: true }).click()
+  const builder = page.getByRole('dialog', { name: `Build your ${box.name}` })
+  await expect(builder).toBeVisible()
+  await expect(builder.getByText('0 of 7 items selected')).toBeVisible()
+  await expect(builder.getByText('Select 7 more items')).toBeVisible()
+  const offered = builder.getByRole('list', { name: 'Products for your box' }).getByRole('listitem')
+  await expect(offered).not.toHaveCount(0)
+  expect(await offered.count()).toBeLessThanOrEqual(10)
+  const addToCart = builder.getByRole('button', { name: 'Add to Cart' })
+  await expect(addToCart).toBeDisabled()
+  await expectAccessible(page)
+
+  const choose = builder.getByRole('button', { name: /^Choose / })
+  await choose.nth(0).click()
+  await builder
+    .getByRole('button', { name: /^One more / })
+    .first()
+    .click()
+  await builder
+    .getByRole('button', { name: /^One more / })
+    .first()
+    .click()
+  for (let index = 0; index < 4; index += 1) await choose.first().click()
+  await expect(builder.getByText('7 of 7 items selected')).toBeVisible()
+  await expect(builder.getByText('Ready to add!')).toBeVisible()
+  await expect(builder.getByRole('button', { name: /^(Choose|One more) / }).first()).toBeDisabled()
+  await addToCart.click()
+  await expect(builder).toBeHidden()
+
+  const cart = drawer(page)
+  await expect(cart).toBeVisible()
+  await expect(cart.getByText('Your choice of 7 items')).toBeVisible()
+  const stored = await page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('cart') ?? '[]') as Array<{ customSelections?: string[] }>,
+  )
+  expect(stored).toHaveLength(1)
+  expect(stored[0]?.customSelections).toHaveLength(7)
+
+  // the builder starts empty again
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: box.name, exact: true }).click()
+  await expect(builder.getByText('0 of 7 items selected')).toBeVisible()
+})

@@ -1,0 +1,82 @@
+import { expect, expectAccessible, test } from './support/fixtures.ts'
+
+/** The pre-launch landing page (spec §2, issue 3 item 1). */
+test('the landing page has every section of the spec', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('From farms near Houston')
+  await expect(page.getByRole('button', { name: 'Launching Fall 2025' })).toBeVisible()
+
+  const tiles = page
+    .getByRole('region', { name: 'Browse the Farm' })
+    .getByRole('listitem')
+    .getByRole('link')
+  await expect(tiles).toHaveCount(6)
+  expect(
+    await tiles.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+  ).toEqual([
+    '/shop/farm-boxes',
+    '/shop/meat-seafood',
+    '/shop/bakery',
+    '/shop/dairy-eggs',
+    '/shop/produce',
+    '/shop/new-seasonal',
+  ])
+
+  await expect(
+    page.getByRole('region', { name: 'How it Works' }).getByRole('listitem'),
+  ).toHaveCount(3)
+
+  const apart = page.getByRole('region', { name: 'What Sets Us Apart' })
+  const blurbs = apart.getByRole('heading', { level: 3 }).getByRole('button')
+  await expect(blurbs).toHaveCount(3)
+  await blurbs.nth(2).click()
+  await expect(blurbs.nth(2)).toHaveAttribute('aria-expanded', 'true')
+  await expect(apart.getByText('less than 1% of our food is thrown away')).toBeVisible()
+
+  await expect(page.getByRole('region', { name: 'Our mission' })).toContainText('5,000+ households')
+
+  const producers = page.getByRole('region', { name: 'The people who grow your food' })
+  const learnMore = producers.getByRole('link', { name: /^Learn more about/ })
+  await expect(learnMore).toHaveCount(5)
+  expect(
+    await learnMore.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+  ).toEqual(Array(5).fill('/producers'))
+
+  await expect(
+    page.getByRole('region', { name: 'What our neighbors say' }).getByRole('figure'),
+  ).toHaveCount(3)
+  await expect(page.getByRole('button', { name: 'Join the Waitlist' })).toHaveCount(3)
+  await expectAccessible(page)
+})
+
+test("'View All Producers' appears only after 70% of the page has been scrolled", async ({
+  page,
+}) => {
+  await page.goto('/')
+  const viewAll = page.getByRole('link', { name: 'View All Producers' })
+  await expect(viewAll).toBeHidden()
+  await page.evaluate(() =>
+    window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * 0.5),
+  )
+  await expect(viewAll).toBeHidden()
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await expect(viewAll).toBeVisible()
+  await viewAll.click()
+  await expect(page).toHaveURL(/\/producers$/)
+})
+
+test('Join the Waitlist opens the waitlist modal and signs the visitor up', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Join the Waitlist' }).first().click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expectAccessible(page)
+  await dialog.getByLabel(/e-?mail/i).fill(`landing-${Date.now()}@example.com`)
+  await dialog.getByRole('button', { name: /join|sign up|notify/i }).click()
+  await expect(dialog).toContainText("You're on the waitlist!")
+  await dialog.getByRole('button', { name: 'Close' }).first().click()
+  await expect(dialog).toBeHidden()
+  // opening it again starts from the form (Close resets it)
+  await page.getByRole('button', { name: 'Launching Fall 2025' }).click()
+  await expect(page.getByRole('dialog').getByLabel(/e-?mail/i)).toHaveValue('')
+})

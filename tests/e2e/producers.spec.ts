@@ -1,0 +1,63 @@
+import type { Producer } from '#shared/schemas/producer.ts'
+import { expect, expectAccessible, test } from './support/fixtures.ts'
+
+/** 'Meet Your Local Producers' and a producer's profile (spec §2, decisions §4). */
+test('the 14 producers are listed 9 to a page', async ({ page }) => {
+  await page.goto('/producers')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet Your Local Producers')
+  const cards = page.getByRole('main').getByRole('article')
+  await expect(cards).toHaveCount(9)
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
+  await expectAccessible(page)
+
+  await page.getByRole('button', { name: 'Next Page' }).click()
+  await expect(page).toHaveURL(/\/producers\?page=2$/)
+  await expect(cards).toHaveCount(5)
+  await expect(page.getByRole('button', { name: 'Next Page' })).toBeDisabled()
+  await expect(page.getByRole('img', { name: 'Logo coming soon' }).first()).toBeVisible()
+
+  await page.goBack()
+  await expect(cards).toHaveCount(9)
+})
+
+test('a profile shows the producer’s own location, story and products, with basket controls', async ({
+  page,
+  request,
+}) => {
+  const producer = (await (await request.get('/api/producers/katerra-exotics')).json()) as Producer
+  await page.goto('/producers')
+  await page.getByRole('link', { name: producer.name }).click()
+  await expect(page).toHaveURL(/\/producer\/katerra-exotics$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(producer.name)
+  await expect(page.getByRole('main')).toContainText(producer.location)
+  await expect(page.getByRole('main')).not.toContainText('Katy, Texas')
+  await expect(page.getByRole('heading', { name: 'Their story' })).toBeVisible()
+  await expectAccessible(page)
+
+  const row = page.getByRole('region', { name: `From ${producer.name}` })
+  const add = row.getByRole('button', { name: /^Add .+ to cart$/ }).first()
+  const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add (.+) to cart$/, '$1')
+  await add.click()
+  // the first item opens the basket drawer; close it to go on shopping
+  await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(row.getByText('in your order')).toBeVisible()
+  await row.getByRole('button', { name: `One more ${name}` }).click()
+  await expect(row.getByText('2', { exact: true })).toBeVisible()
+  await row.getByRole('button', { name: `One fewer ${name}` }).click()
+  await row.getByRole('button', { name: `One fewer ${name}` }).click()
+  await expect(row.getByText('in your order')).toBeHidden()
+  await expectAccessible(page)
+})
+
+test.describe(() => {
+  // the producer call answers 404, which Chromium logs
+  test.use({ expectedConsoleErrors: [/status of 404 .*\/api\/producers\//] })
+  test('an unknown producer shows the 404 page with a link to the producers', async ({ page }) => {
+    await page.goto('/producer/no-such-farm')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Producer not found')
+    await page.getByRole('link', { name: 'See all producers' }).click()
+    await expect(page).toHaveURL(/\/producers$/)
+  })
+})

@@ -1,0 +1,69 @@
+import type { Product } from '#shared/schemas/product.ts'
+import { expect, expectAccessible, test } from './support/fixtures.ts'
+
+/** The product page (spec §2): details, ADD TO CART → ADD (n), the kept basket, SUBSCRIBE. */
+test('a product page shows its details and adds to the basket, which survives a reload', async ({
+  page,
+  request,
+}) => {
+  const products = (await (
+    await request.get('/api/products?category=dairy-eggs')
+  ).json()) as Product[]
+  const product = products.find((candidate) => candidate.inStock)!
+  await page.goto(`/product/${product.id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name)
+  await expect(page).toHaveTitle(`${product.name} | Houston Farm to Door`)
+  await expect(
+    page.locator('main p', { hasText: /^From / }).getByRole('link', { name: product.farmSource }),
+  ).toHaveAttribute('href', `/producer/${product.farmSource.toLowerCase().replace(/\s+/g, '-')}`)
+  await expect(page.getByRole('main')).toContainText(`$${product.price}`)
+  await expectAccessible(page)
+
+  await page.getByRole('button', { name: `Add ${product.name} to cart` }).click()
+  // the first item opens the basket drawer; close it to go on shopping
+  await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (1)')
+  await page.getByRole('button', { name: /Add another/ }).click()
+  await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (2)')
+  const stored = await page.evaluate(
+    () => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as unknown[],
+  )
+  expect(stored).toEqual([
+    expect.objectContaining({ id: product.id, quantity: 2, price: `$${product.price}` }),
+  ])
+
+  await page.reload()
+  await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (2)')
+})
+
+test('an out-of-stock product cannot be added', async ({ page, request }) => {
+  const products = (await (await request.get('/api/products')).json()) as Product[]
+  const soldOut = products.find((candidate) => !candidate.inStock)!
+  await page.goto(`/product/${soldOut.id}`)
+  await expect(page.getByRole('button', { name: `Add ${soldOut.name} to cart` })).toBeDisabled()
+  await expect(page.getByText('Out of stock this week')).toBeVisible()
+})
+
+test('SUBSCRIBE explains subscriptions and offers the waitlist', async ({ page, request }) => {
+  const [product] = (await (await request.get('/api/products?limit=1')).json()) as Product[]
+  await page.goto(`/product/${product!.id}`)
+  await page.getByRole('button', { name: 'SUBSCRIBE', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Weekly subscriptions are coming' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('textbox')).toBeVisible()
+  await expectAccessible(page)
+})
+
+test.describe(() => {
+  // the product call answers 404, which Chromium logs
+  test.use({ expectedConsoleErrors: [/status of 404 .*\/api\/products\//] })
+  test('an unknown product shows "Product not found" with a way back to the shop', async ({
+    page,
+  }) => {
+    await page.goto('/product/00000000-0000-4000-8000-000000000000')
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to Shop' }).click()
+    await expect(page).toHaveURL(/\/shop$/)
+  })
+})
