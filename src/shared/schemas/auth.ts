@@ -39,13 +39,23 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN, AUTH_MESSAGES.passwordShort)
   .max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong)
 
+/** The messages that differ between registration and the profile form (spec §5). */
+const REGISTRATION_WORDING = {
+  phone: 'Please enter a valid phone number',
+  state: 'State must be 2 characters (e.g., TX)',
+}
+const PROFILE_WORDING = {
+  phone: 'Phone number must be at least 10 digits',
+  state: 'State must be 2 characters',
+}
+
 /** The delivery address and phone, shared by registration and the profile. */
-const addressFields = {
+const addressFields = (wording: typeof REGISTRATION_WORDING) => ({
   firstName: text(2, 'First name must be at least 2 characters', 50),
   lastName: text(2, 'Last name must be at least 2 characters', 50),
-  phone: text(10, 'Please enter a valid phone number', 30).refine(
+  phone: text(10, wording.phone, 30).refine(
     (value) => (value.match(/\d/g) ?? []).length >= 10,
-    'Please enter a valid phone number',
+    wording.phone,
   ),
   deliveryStreet: text(5, 'Please enter a valid street address', 200),
   deliveryApt: z
@@ -58,15 +68,15 @@ const addressFields = {
     .transform((value) => (value ? value : null)),
   deliveryCity: text(2, 'Please enter a valid city', 100),
   deliveryState: z
-    .string({ error: 'State must be 2 characters (e.g., TX)' })
+    .string({ error: wording.state })
     .trim()
-    .length(2, 'State must be 2 characters (e.g., TX)')
+    .length(2, wording.state)
     .transform((value) => value.toUpperCase()),
   deliveryZip: z
     .string({ error: 'ZIP code must be exactly 5 digits' })
     .trim()
     .regex(/^\d{5}$/, 'ZIP code must be exactly 5 digits'),
-}
+})
 
 type AddressInput = { deliveryState: string; deliveryZip: string }
 
@@ -82,7 +92,7 @@ export const RegisterInputSchema = z
   .strictObject({
     email: EmailSchema,
     password: PasswordSchema,
-    ...addressFields,
+    ...addressFields(REGISTRATION_WORDING),
   })
   .superRefine(inServiceArea)
 export type RegisterInput = z.input<typeof RegisterInputSchema>
@@ -96,7 +106,9 @@ export const LoginInputSchema = z.strictObject({
 })
 export type LoginInput = z.input<typeof LoginInputSchema>
 
-export const ProfileUpdateSchema = z.strictObject(addressFields).superRefine(inServiceArea)
+export const ProfileUpdateSchema = z
+  .strictObject(addressFields(PROFILE_WORDING))
+  .superRefine(inServiceArea)
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>
 
 export const ForgotPasswordInputSchema = z.strictObject({ email: EmailSchema })

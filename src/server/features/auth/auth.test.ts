@@ -348,6 +348,34 @@ describe('profile', () => {
     const session = await call('GET', '/api/auth/session', undefined, { cookie })
     expect(session.json()).toMatchObject({ email: email.toLowerCase(), firstName: 'Maria' })
   })
+
+  test.each([
+    ['firstName', '', 'First name must be at least 2 characters'],
+    ['lastName', ' ', 'Last name must be at least 2 characters'],
+    ['phone', '713-555', 'Phone number must be at least 10 digits'],
+    ['deliveryStreet', '', 'Please enter a valid street address'],
+    ['deliveryCity', '', 'Please enter a valid city'],
+    ['deliveryState', 'Tex', 'State must be 2 characters'],
+    ['deliveryZip', '7700', 'ZIP code must be exactly 5 digits'],
+    [
+      'deliveryZip',
+      '73301',
+      'We currently deliver only within the Greater Houston area. Please check if your ZIP code is within our service area.',
+    ],
+  ])('profile %s = %j answers 400 with "%s" and changes nothing', async (field, value, message) => {
+    const { cookie } = await register()
+    const { email: _email, password: _password, ...details } = person('unused@example.com')
+    const response = await call(
+      'PATCH',
+      '/api/users/profile',
+      { ...details, firstName: 'Rosa', [field]: value },
+      { cookie },
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.json<{ errors: Record<string, string> }>().errors[field]).toBe(message)
+    const session = await call('GET', '/api/auth/session', undefined, { cookie })
+    expect(session.json()).toMatchObject({ firstName: 'Maria', deliveryZip: '77008' })
+  })
 })
 
 describe('password reset', () => {
