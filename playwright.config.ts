@@ -16,7 +16,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // whole journeys with several axe scans; a loaded 2-core CI machine needs the headroom
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL ?? `http://127.0.0.1:${PORT}`,

@@ -13,6 +13,9 @@ import type { CatalogService } from './features/catalog/catalog.service.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { createHealthService } from './features/health/health.service.ts'
 import { createCouponsFeature } from './features/coupons/index.ts'
+import { createCheckoutFeature, type Payments } from './features/checkout/index.ts'
+import type { CheckoutService } from './features/checkout/checkout.service.ts'
+import { createDemoProvider } from './adapters/payments/index.ts'
 import { createMarketingFeature } from './features/marketing/index.ts'
 import { placeholderRoutes } from './features/placeholder/placeholder.routes.ts'
 import { createSeoFeature } from './features/seo/index.ts'
@@ -37,6 +40,8 @@ export interface AppDeps {
   readonly log: FastifyBaseLogger
   /** the built web app (dist/web); without it only the API is served */
   readonly webRoot?: string | undefined
+  /** Stripe when configured (main.ts); without it, the built-in demo provider */
+  readonly payments?: Payments | undefined
 }
 
 declare module 'fastify' {
@@ -44,6 +49,7 @@ declare module 'fastify' {
     catalog: CatalogService
     auth: AuthService
     sessions: Sessions
+    checkout: CheckoutService
     /** answer every request from now on with Connection: close (see main.ts shutdown) */
     startDraining(): void
   }
@@ -74,7 +80,10 @@ const REQUEST_ID = /^[\w-]{8,64}$/
 
 /** Builds the whole app from its collaborators. It never listens: main.ts does, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const securityHeaderOptions = { hsts: deps.config.nodeEnv === 'production' }
+  const securityHeaderOptions = {
+    hsts: deps.config.nodeEnv === 'production',
+    stripe: deps.payments?.kind === 'stripe',
+  }
   const app = Fastify({
     loggerInstance: deps.log,
     // a caller's (or load balancer's) request id is kept when it looks like one
@@ -123,6 +132,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     createCouponsFeature({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) }).routes,
   )
+  const checkout = createCheckoutFeature({
+    db: deps.db,
+    payments: deps.payments ?? {
+      kind: 'demo',
+      provider: createDemoProvider({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) }),
+    },
+    auth: auth.service,
+    mailer: deps.mailer,
+    log: deps.log,
+    now: deps.now,
+  })
+  await app.register(checkout.routes)
+  if (checkout.webhookRoutes) await app.register(checkout.webhookRoutes)
+  app.decorate('checkout', checkout.service)
   // the sitemap is rebuilt from the catalogue's lists, so it follows catalog.invalidate()
   await app.register(
     createSeoFeature({ catalog: catalog.service, publicUrl: deps.config.publicUrl }).routes,

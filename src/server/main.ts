@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import { createMailer } from './adapters/mail/index.ts'
+import { createStripeProvider } from './adapters/payments/index.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config/env.ts'
 import { connectDatabase, type DatabaseHandle } from './db/client.ts'
@@ -88,6 +89,9 @@ async function start() {
     log,
     webRoot,
     sessionSecret: config.sessionSecret ?? (await localSessionSecret(config.dataDir)),
+    payments: config.stripe
+      ? { kind: 'stripe', provider: createStripeProvider(config.stripe) }
+      : undefined,
     mailer: createMailer({
       smtpUrl: config.smtp?.url,
       from: config.mailFrom,
@@ -97,6 +101,7 @@ async function start() {
   })
   if (config.admin) await resources.app.auth.ensureAdmin(config.admin)
   purgeSessionsPeriodically(resources.app, log)
+  settleCheckoutsPeriodically(resources.app, log)
   if (stopping) return
   await resources.app.listen({ port: config.port, host: config.host })
   log.info(`Houston Farm to Door is open at ${config.publicUrl}`)
@@ -182,4 +187,16 @@ function purgeSessionsPeriodically(app: FastifyInstance, logger: Logger) {
       .catch((error: unknown) => logger.warn({ err: error }, 'purging expired sessions failed'))
   void purge()
   setInterval(() => void purge(), 15 * 60_000).unref()
+}
+
+/** The safety net behind the payment webhook: paid checkouts get their orders, stale ones expire. */
+function settleCheckoutsPeriodically(app: FastifyInstance, logger: Logger) {
+  const settle = () =>
+    app.checkout
+      .settleStaleCheckouts()
+      .then((settled) => {
+        if (settled.ordered || settled.abandoned) logger.info(settled, 'settled stale checkouts')
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'settling checkouts failed'))
+  setInterval(() => void settle(), 5 * 60_000).unref()
 }

@@ -19,6 +19,17 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found' },
   PRODUCER_NOT_FOUND: { status: 404, message: 'Producer not found' },
+  ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
+  PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found' },
+  /** the basket cannot be checked out as it is (out of stock, unavailable, coupon) */
+  CHECKOUT_CONFLICT: { status: 409, message: 'Your basket has changed. Please review it.' },
+  BELOW_MINIMUM_ORDER: { status: 400, message: 'Your basket is below the minimum order.' },
+  PAYMENT_NOT_COMPLETED: { status: 409, message: 'This payment has not been completed.' },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 503,
+    message: 'We could not reach the payment service. Please try again in a moment.',
+  },
+  INVALID_WEBHOOK: { status: 400, message: 'Invalid webhook signature' },
   BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,

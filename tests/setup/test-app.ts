@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { MailMessage, Mailer } from '#server/adapters/mail/index.ts'
 import { buildApp } from '#server/app.ts'
+import type { Payments } from '#server/features/checkout/index.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 import { testLogger } from './test-logger.ts'
 
@@ -31,6 +32,7 @@ export async function createTestApp(
     now?: () => Date
     mailer?: Mailer
     nodeEnv?: 'test' | 'production'
+    payments?: Payments
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase()
@@ -51,6 +53,7 @@ export async function createTestApp(
     log: testLogger,
     webRoot: options.webRoot,
     ...(options.now ? { now: options.now } : {}),
+    payments: options.payments,
   })
   await app.ready()
   return {

@@ -26,7 +26,8 @@ export const AUTH_MESSAGES = {
 const oneLine = (value: string) =>
   !value.includes('\r') && !value.includes('\n') && !value.includes('\u0000')
 
-const text = (min: number, message: string, max = 100) =>
+/** A one-line form text: trimmed, between min and max characters, with the form's message. */
+export const text = (min: number, message: string, max = 100) =>
   z
     .string({ error: message })
     .trim()

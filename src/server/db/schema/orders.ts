@@ -14,13 +14,9 @@ import {
 import { users } from './accounts.ts'
 import { createdAt, id, money, timestamptz, updatedAt } from './columns.ts'
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
-export const DELIVERY_STATUSES = [
-  'order_placed',
-  'preparing',
-  'out_for_delivery',
-  'delivered',
-] as const
+import { DELIVERY_STATUSES, ORDER_STATUSES } from '../../../shared/schemas/order-status.ts'
+
+export { DELIVERY_STATUSES, ORDER_STATUSES }
 
 export const CHECKOUT_STATUSES = ['pending', 'completed', 'failed', 'abandoned'] as const
 
@@ -109,6 +105,7 @@ export const pendingCheckouts = pgTable(
     total: money('total').notNull(),
     deliveryInfo: jsonb('delivery_info').notNull(),
     deliveryDate: timestamptz('delivery_date').notNull(),
+    specialInstructions: text('special_instructions'),
     /** pending → completed (order made) | failed | abandoned */
     status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
@@ -120,6 +117,28 @@ export const pendingCheckouts = pgTable(
     check('pending_checkouts_status_valid', sql`${table.status} in ${inList(CHECKOUT_STATUSES)}`),
     check('pending_checkouts_money_not_negative', moneyNotNegative(table)),
   ],
+)
+
+/**
+ * The built-in demo payment provider's payments (decisions §6), kept in the database so any app
+ * process can confirm them. No card number is ever stored: only the outcome.
+ */
+export const demoPayments = pgTable(
+  'demo_payments',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    /** cents */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('requires_payment_method'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('demo_payments_amount_positive', sql`${table.amount} > 0`)],
 )
 
 export const orders = pgTable(

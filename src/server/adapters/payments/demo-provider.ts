@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import {
+  CHECKOUT_MESSAGES,
+  type DemoConfirmResult,
+  type DemoCardSchema,
+} from '#shared/schemas/checkout.ts'
+import type { z } from 'zod'
+import type { Database } from '../../db/client.ts'
+import { demoPayments } from '../../db/schema/index.ts'
+import {
+  knownStatus,
+  type CreatePaymentRequest,
+  type Payment,
+  type PaymentProvider,
+} from './payment-provider.ts'
+
+/** Stripe's test cards (decisions §6): the demo provider answers them the way Stripe would. */
+export const DEMO_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  needsAuthentication: '4000002500003155',
+} as const
+
+const DEMO_MESSAGES = {
+  expired: 'Your card has expired.',
+  incorrectNumber: 'Your card number is incorrect.',
+  onlyTestCards: 'This demo takes only the test cards shown on the page.',
+  authenticationFailed: 'We are unable to authenticate your payment method.',
+} as const
+
+/** The Luhn checksum every real card number passes. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index])
+    if (index % 2 === 1) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+  }
+  return sum % 10 === 0
+}
+
+function hasExpired(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split('/').map((part) => Number(part.trim()))
+  if (!month || year === undefined) return true
+  // a card is good through the last day of its expiry month
+  const endOfMonth = Date.UTC(2000 + year, month, 1)
+  return endOfMonth <= now.getTime()
+}
+
+type DemoRow = typeof demoPayments.$inferSelect
+
+const toPayment = (row: DemoRow): Payment => {
+  const status = knownStatus(row.status)
+  return {
+    id: row.id,
+    status,
+    amount: row.amount,
+    amountReceived: status === 'succeeded' ? row.amount : 0,
+    currency: row.currency,
+    metadata: row.metadata,
+    lastError: row.lastError,
+  }
+}
+
+/**
+ * The built-in payment provider used when no Stripe key is set. Payments live in the
+ * demo_payments table, so confirming works on any app process. Card numbers are checked and
+ * forgotten: never stored, never logged.
+ */
+export function createDemoProvider({
+  db,
+  now = () => new Date(),
+}: {
+  db: Database
+  now?: () => Date
+}) {
+  async function find(id: string): Promise<DemoRow | undefined> {
+    const [row] = await db.select().from(demoPayments).where(eq(demoPayments.id, id)).limit(1)
+    return row
+  }
+
+  /** moves a payment on, only from the statuses given (so two confirmations cannot both win) */
+  async function transition(
+    id: string,
+    from: readonly string[],
+    to: { status: string; lastError: string | null },
+  ): Promise<DemoRow | undefined> {
+    const [row] = await db
+      .update(demoPayments)
+      .set(to)
+      .where(and(eq(demoPayments.id, id), inArray(demoPayments.status, [...from])))
+      .returning()
+    return row
+  }
+
+  const provider = {
+    name: 'demo' as const,
+    publishableKey: null,
+
+    async createPayment(request: CreatePaymentRequest) {
+      const id = `pi_demo_${randomBytes(12).toString('hex')}`
+      const [created] = await db
+        .insert(demoPayments)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+          amount: request.amount,
+          currency: request.currency,
+          metadata: { ...request.metadata },
+          idempotencyKey: request.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: demoPayments.idempotencyKey })
+        .returning()
+      const row =
+        created ??
+        (
+          await db
+            .select()
+            .from(demoPayments)
+            .where(eq(demoPayments.idempotencyKey, request.idempotencyKey))
+        )[0]
+      if (!row) throw new Error('demo payment vanished after an idempotent insert')
+      return { id: row.id, clientSecret: row.clientSecret }
+    },
+
+    async retrievePayment(id: string) {
+      const row = await find(id)
+      return row ? toPayment(row) : null
+    },
+
+    /** The card form's submit: succeeds, declines or asks for authentication, like Stripe. */
+    async confirmWithCard(
+      id: string,
+      card: z.output<typeof DemoCardSchema>,
+    ): Promise<DemoConfirmResult | null> {
+      const row = await find(id)
+      if (!row) return null
+      if (row.status === 'succeeded') return { status: 'succeeded' }
+      if (row.status === 'requires_action') {
+        return { status: 'requires_action', redirectUrl: authenticationUrl(id) }
+      }
+      if (row.status !== 'requires_payment_method') {
+        return { status: 'failed', message: CHECKOUT_MESSAGES.paymentNotCompleted }
+      }
+      const outcome = decide(card)
+      const moved = await transition(id, ['requires_payment_method'], {
+        status: outcome.status === 'failed' ? 'requires_payment_method' : outcome.status,
+        lastError: outcome.status === 'failed' ? outcome.message : null,
+      })
+      // another tab confirmed it in the meantime: answer with where it stands now
+      if (!moved) return provider.confirmWithCard(id, card)
+      return outcome.status === 'requires_action'
+        ? { status: 'requires_action', redirectUrl: authenticationUrl(id) }
+        : outcome
+    },
+
+    /** The demo bank's verification page: completes or fails the payment. */
+    async completeAuthentication(
+      id: string,
+      outcome: 'succeeded' | 'failed',
+    ): Promise<{ returnUrl: string } | null> {
+      const row = await find(id)
+      if (!row) return null
+      if (row.status === 'requires_action') {
+        await transition(
+          id,
+          ['requires_action'],
+          outcome === 'succeeded'
+            ? { status: 'succeeded', lastError: null }
+            : { status: 'requires_payment_method', lastError: DEMO_MESSAGES.authenticationFailed },
+        )
+      }
+      const final = await find(id)
+      const redirectStatus = final?.status === 'succeeded' ? 'succeeded' : 'failed'
+      return {
+        returnUrl: `/checkout?payment_intent=${encodeURIComponent(id)}&redirect_status=${redirectStatus}`,
+      }
+    },
+  }
+
+  function decide(card: z.output<typeof DemoCardSchema>): DemoConfirmResult {
+    if (!passesLuhn(card.cardNumber)) {
+      return { status: 'failed', message: DEMO_MESSAGES.incorrectNumber }
+    }
+    if (hasExpired(card.expiry, now())) return { status: 'failed', message: DEMO_MESSAGES.expired }
+    switch (card.cardNumber) {
+      case DEMO_CARDS.succeeds:
+        return { status: 'succeeded' }
+      case DEMO_CARDS.declined:
+        return { status: 'failed', message: CHECKOUT_MESSAGES.cardDeclined }
+      case DEMO_CARDS.needsAuthentication:
+        return { status: 'requires_action', redirectUrl: '' }
+      default:
+        return { status: 'failed', message: DEMO_MESSAGES.onlyTestCards }
+    }
+  }
+
+  return provider satisfies PaymentProvider
+}
+
+export const authenticationUrl = (id: string) =>
+  `/checkout/authenticate?payment_intent=${encodeURIComponent(id)}`
+
+export type DemoProvider = ReturnType<typeof createDemoProvider>

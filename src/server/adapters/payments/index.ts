@@ -1,0 +1,3 @@
+export * from './payment-provider.ts'
+export { createDemoProvider, type DemoProvider, DEMO_CARDS } from './demo-provider.ts'
+export { createStripeProvider } from './stripe-provider.ts'

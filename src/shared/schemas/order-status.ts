@@ -1,0 +1,28 @@
+/** Order and delivery statuses (decisions §2, spec §4): the database, the API and the pages share them. */
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const DELIVERY_STATUSES = [
+  'order_placed',
+  'preparing',
+  'out_for_delivery',
+  'delivered',
+] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+/** What a customer reads for each delivery status, and how far the progress bar is filled. */
+export const DELIVERY_STATUS_STEPS: Record<DeliveryStatus, { label: string; progress: number }> = {
+  order_placed: { label: 'Order Confirmed', progress: 0 },
+  preparing: { label: 'Being Prepared', progress: 33 },
+  out_for_delivery: { label: 'Out for Delivery', progress: 66 },
+  delivered: { label: 'Delivered', progress: 100 },
+}
+
+/** An unknown status shows as Order Confirmed (spec §4). */
+export function deliveryStep(status: string): { label: string; progress: number } {
+  return (
+    (DELIVERY_STATUS_STEPS as Record<string, { label: string; progress: number }>)[status] ??
+    DELIVERY_STATUS_STEPS.order_placed
+  )
+}
