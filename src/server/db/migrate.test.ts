@@ -31,6 +31,7 @@ describe('migrations', () => {
       'contact_messages',
       'coupon_redemptions',
       'coupons',
+      'demo_payments',
       'newsletter_emails',
       'order_items',
       'orders',

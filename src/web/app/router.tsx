@@ -5,6 +5,7 @@ import HomePage from './routes/home.tsx'
 import NotFoundPage from './routes/not-found.tsx'
 import { UpcomingPage } from './routes/upcoming-page.tsx'
 import { SiteShell } from './site-shell.tsx'
+import { CHECKOUT_AUTHENTICATE } from './web-only-pages.ts'
 
 /**
  * Every page of spec §2, from the shared path list. Pages other than the home page load on
@@ -29,6 +30,11 @@ const JoinPage = lazy(() => import('./routes/join.tsx'))
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'))
 const ResetPasswordPage = lazy(() => import('./routes/reset-password.tsx'))
 const ProfilePage = lazy(() => import('./routes/profile.tsx'))
+const CheckoutPage = lazy(() => import('./routes/checkout.tsx'))
+const CheckoutAuthenticatePage = lazy(() => import('./routes/checkout-authenticate.tsx'))
+const OrderSuccessPage = lazy(() => import('./routes/order-success.tsx'))
+const OrderHistoryPage = lazy(() => import('./routes/order-history.tsx'))
+const DeliveryPage = lazy(() => import('./routes/delivery.tsx'))
 
 const upcoming = (title: string) => () => <UpcomingPage title={title} />
 
@@ -53,10 +59,10 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   join: JoinPage,
   forgotPassword: ForgotPasswordPage,
   resetPassword: ResetPasswordPage,
-  checkout: upcoming('Checkout'),
-  orderSuccess: upcoming('Order Confirmed'),
-  orderHistory: upcoming('Order History'),
-  delivery: upcoming('Your Deliveries'),
+  checkout: CheckoutPage,
+  orderSuccess: OrderSuccessPage,
+  orderHistory: OrderHistoryPage,
+  delivery: DeliveryPage,
   profile: ProfilePage,
   admin: upcoming('Admin'),
   adminProducts: upcoming('Admin: Products'),
@@ -70,6 +76,8 @@ export function AppRoutes() {
           const Page = PAGES[name]
           return <Route key={name} path={PAGE_PATHS[name]} element={<Page />} />
         })}
+        {/* the demo payment provider's bank check (web-only-pages.ts) */}
+        <Route path={CHECKOUT_AUTHENTICATE.path} element={<CheckoutAuthenticatePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

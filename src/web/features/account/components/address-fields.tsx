@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { Input } from '#web/components/ui/input.tsx'
-import { FormField, fieldErrorProps } from './form-field.tsx'
+import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 
 /** The delivery address and phone, shared by registration and the profile (spec §2, §5). */
 export const ADDRESS_FIELDS = [

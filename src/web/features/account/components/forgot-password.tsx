@@ -11,7 +11,7 @@ import { errorMessage } from '#web/lib/api-client.ts'
 import { FORGOT_PASSWORD_ERROR_MESSAGE, useRequestPasswordReset } from '../api/forgot-password.ts'
 import { serverFieldErrors } from '../api/server-field-errors.ts'
 import { AuthCard } from './auth-card.tsx'
-import { FormField, fieldErrorProps } from './form-field.tsx'
+import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 
 const backToLogin = (
   <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">

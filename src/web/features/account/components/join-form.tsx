@@ -14,7 +14,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { REGISTER_ERROR_MESSAGE, useRegister } from '../api/register.ts'
 import { serverFieldErrors } from '../api/server-field-errors.ts'
 import { ADDRESS_FIELDS, AddressFields } from './address-fields.tsx'
-import { FormField, fieldErrorProps } from './form-field.tsx'
+import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { PasswordInput } from './password-input.tsx'
 
 const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { LogInIcon } from 'lucide-react'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { LoginInputSchema, type LoginInput } from '#shared/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -10,17 +10,28 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { LOGIN_ERROR_MESSAGE, useLogIn } from '../api/log-in.ts'
 import { serverFieldErrors } from '../api/server-field-errors.ts'
-import { FormField, fieldErrorProps } from './form-field.tsx'
+import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { PasswordInput } from './password-input.tsx'
 
 const FIELDS = ['email', 'password'] as const satisfies ReadonlyArray<keyof LoginInput>
 type LoginField = (typeof FIELDS)[number]
+
+/**
+ * Where to go after logging in: the shop (spec §2), or the page that sent the visitor here
+ * (the checkout's 'Quick Stop!', the orders pages) in the router's state. Only a path of our
+ * own: never another site.
+ */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/shop'
+}
 
 /** Log in (spec §2, §5, §8): 'Welcome back!' and the shop, or 'Login failed' and why. */
 export function LoginForm() {
   const idPrefix = useId()
   const controlId = (field: LoginField) => `${idPrefix}-${field}`
   const navigate = useNavigate()
+  const returnTo = returnPath(useLocation().state)
   const logIn = useLogIn()
   const {
     register,
@@ -37,7 +48,7 @@ export function LoginForm() {
     logIn.mutate(values, {
       onSuccess: (user) => {
         toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` })
-        void navigate('/shop')
+        void navigate(returnTo, { replace: returnTo !== '/shop' })
       },
       onError: (error) => {
         const fieldErrors = serverFieldErrors(error, FIELDS)

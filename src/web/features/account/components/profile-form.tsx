@@ -9,7 +9,7 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { serverFieldErrors } from '../api/server-field-errors.ts'
 import { PROFILE_ERROR_MESSAGE, useUpdateProfile } from '../api/update-profile.ts'
 import { ADDRESS_FIELDS, AddressFields } from './address-fields.tsx'
-import { FormField, fieldErrorProps } from './form-field.tsx'
+import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 
 const FIELDS = ['firstName', 'lastName', ...ADDRESS_FIELDS] as const satisfies ReadonlyArray<
   keyof ProfileUpdate

@@ -10,7 +10,7 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { RESET_PASSWORD_ERROR_MESSAGE, useResetPassword } from '../api/reset-password.ts'
 import { AuthCard } from './auth-card.tsx'
-import { FormField, fieldErrorProps } from './form-field.tsx'
+import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { PasswordInput } from './password-input.tsx'
 
 /** Spec §4: after a reset the visitor goes to /login after 3 s; a link without a token to
