@@ -10,11 +10,14 @@ export function createAttemptLimiter({
   windowMs,
   now,
   what,
+  per = 'address',
 }: {
   max: number
   windowMs: number
   now: () => Date
   what: string
+  /** what the key is, as the 429 message names it */
+  per?: string
 }) {
   const attempts = new Map<string, number[]>()
 
@@ -35,7 +38,7 @@ export function createAttemptLimiter({
         const retryMs = (kept[0] ?? 0) + windowMs - now().getTime()
         const minutes = Math.max(1, Math.ceil(retryMs / 60_000))
         throw new AppError('TOO_MANY_REQUESTS', {
-          message: `Too many ${what} for this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          message: `Too many ${what} for this ${per}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         })
       }
     },

@@ -21,6 +21,7 @@ import { z } from 'zod'
 import type { DemoProvider, PaymentProvider } from '../../adapters/payments/index.ts'
 import { WebhookSignatureError } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
+import { createAttemptLimiter } from '../auth/attempt-limits.ts'
 import type { AuthService } from '../auth/auth.service.ts'
 import type { CheckoutService } from './checkout.service.ts'
 
@@ -33,18 +34,26 @@ const errors = {
   503: ErrorBodySchema,
 }
 
-/** Card attempts on the demo form: plenty for a shopper, too few for card testing. */
-const DEMO_CARD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const
+/** Declined cards per customer: plenty for typos, too few for card testing. */
+const DECLINED_CARDS = { max: 10, windowMs: 15 * 60_000 }
 
 export function checkoutRoutes({
   checkout,
   auth,
   demo,
+  now,
 }: {
   checkout: CheckoutService
   auth: AuthService
   demo: DemoProvider | null
+  now: () => Date
 }): FastifyPluginAsyncZod {
+  const declinedCards = createAttemptLimiter({
+    ...DECLINED_CARDS,
+    now,
+    what: 'declined cards',
+    per: 'account',
+  })
   return async (app) => {
     app.get('/api/payments/config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
       checkout.paymentConfig(),
@@ -134,6 +143,7 @@ export function checkoutRoutes({
         if ((await checkout.checkoutOwner(paymentIntentId)) !== user.id) {
           throw new AppError('PAYMENT_NOT_FOUND')
         }
+        return user.id
       }
 
       app.post(
@@ -144,12 +154,13 @@ export function checkoutRoutes({
             body: DemoCardSchema,
             response: { 200: DemoConfirmResultSchema, ...errors },
           },
-          config: { rateLimit: DEMO_CARD_RATE_LIMIT },
         },
         async (request) => {
-          await ownPayment(request, request.params.paymentIntentId)
+          const userId = await ownPayment(request, request.params.paymentIntentId)
+          declinedCards.check(userId)
           const result = await demo.confirmWithCard(request.params.paymentIntentId, request.body)
           if (!result) throw new AppError('PAYMENT_NOT_FOUND')
+          if (result.status === 'failed') declinedCards.record(userId)
           return result
         },
       )

@@ -283,6 +283,19 @@ describe('paying with the demo provider', () => {
   })
 })
 
+test('card testing stops: after 10 declined cards the account gets 429', async () => {
+  const shopper = await signUp(shop)
+  const { paymentIntentId: id } = await createIntent(shopper, await basketOver(shop))
+  for (let attempt = 0; attempt < 10; attempt++) {
+    expect((await pay(shopper, id, CARD.declined)).statusCode).toBe(200)
+  }
+  const blocked = await pay(shopper, id, CARD.succeeds)
+  expect(blocked.statusCode).toBe(429)
+  expect(blocked.json<{ message: string }>().message).toMatch(
+    /^Too many declined cards for this account/,
+  )
+})
+
 describe('exactly once', () => {
   test('20 concurrent POST /api/orders for one payment yield one order', async () => {
     const shopper = await signUp(shop)

@@ -32,7 +32,12 @@ export function createCheckoutFeature(deps: {
   const demo = deps.payments.kind === 'demo' ? deps.payments.provider : null
   return {
     service,
-    routes: checkoutRoutes({ checkout: service, auth: deps.auth, demo }),
+    routes: checkoutRoutes({
+      checkout: service,
+      auth: deps.auth,
+      demo,
+      now: deps.now ?? (() => new Date()),
+    }),
     // the webhook exists only when Stripe is configured (decisions §9)
     webhookRoutes:
       deps.payments.kind === 'stripe'
