@@ -1,0 +1,185 @@
+// npm run bench (second part): checkouts on PostgreSQL. 20 signed-in customers check out at
+// once, again and again, for BENCH_SECONDS (10): each checkout is POST /api/create-payment-intent
+// (server pricing, a pending checkout row), the demo provider's card confirmation, and
+// POST /api/orders (the order, its items and the checkout's completion in one transaction).
+// Reports payments created and orders confirmed per second, with p99 latencies. The shop runs
+// on its embedded PostgreSQL, or on BENCH_DATABASE_URL when given.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CUSTOMERS = 20
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '77008' }
+
+if (spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' }).status !== 0)
+  process.exit(1)
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hftd-bench-checkout-'))
+fs.chmodSync(workDir, 0o711) // as root, the embedded PostgreSQL's user must pass through
+const port = await freePort()
+const base = `http://127.0.0.1:${port}`
+const shop = spawn(process.execPath, ['dist/server/main.mjs'], {
+  env: {
+    ...process.env,
+    DATA_DIR: path.join(workDir, 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+process.on('exit', () => {
+  if (shop.exitCode === null) shop.kill('SIGTERM')
+})
+
+try {
+  await waitFor(`${base}/healthz`, 60_000)
+  const catalogue = await (await fetch(`${base}/api/products?limit=50`)).json()
+  const basket = catalogue
+    .filter((product) => product.inStock && product.category !== 'farm-boxes')
+    .slice(0, 4)
+    .map((product) => ({
+      id: product.id,
+      name: product.name,
+      price: Number(product.price),
+      quantity: 5,
+    }))
+
+  const customers = []
+  for (let index = 0; index < CUSTOMERS; index += 1) customers.push(await signUp(index))
+  const quote = await call(customers[0], 'POST', '/api/create-payment-intent', {
+    amount: 0,
+    items: basket,
+  })
+  if (quote.status !== 409) throw new Error(`expected 409 with the totals, got ${quote.status}`)
+  const amount = Number(quote.body.totals.total)
+  console.log(
+    `\nCheckout: ${CUSTOMERS} customers at once for ${SECONDS} s, a basket of ${basket.length} lines ($${amount.toFixed(2)}), demo provider, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL at BENCH_DATABASE_URL' : 'embedded PostgreSQL'}\n`,
+  )
+
+  const timings = { intent: [], confirm: [], order: [], checkout: [] }
+  let errors = 0
+  const deadline = performance.now() + SECONDS * 1000
+  const started = performance.now()
+  await Promise.all(
+    customers.map(async (customer) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now()
+        const intent = await call(customer, 'POST', '/api/create-payment-intent', {
+          amount,
+          items: basket,
+        })
+        const t1 = performance.now()
+        if (intent.status !== 200) {
+          errors += 1
+          continue
+        }
+        timings.intent.push(t1 - t0)
+        const id = intent.body.paymentIntentId
+        const confirm = await call(customer, 'POST', `/api/demo-payments/${id}/confirm`, CARD)
+        const t2 = performance.now()
+        if (confirm.body?.status !== 'succeeded') {
+          errors += 1
+          continue
+        }
+        timings.confirm.push(t2 - t1)
+        const order = await call(customer, 'POST', '/api/orders', { paymentIntentId: id })
+        const t3 = performance.now()
+        if (order.status !== 201) {
+          errors += 1
+          continue
+        }
+        timings.order.push(t3 - t2)
+        timings.checkout.push(t3 - t0)
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  console.log('| step | per second | p50 ms | p99 ms |')
+  console.log('|---|---|---|---|')
+  const row = (label, values) =>
+    console.log(
+      `| ${label} | ${(values.length / elapsed).toFixed(1)} | ${percentile(values, 50).toFixed(0)} | ${percentile(values, 99).toFixed(0)} |`,
+    )
+  row('payments created (`POST /api/create-payment-intent`)', timings.intent)
+  row('demo card confirmations', timings.confirm)
+  row('orders confirmed (`POST /api/orders`, 201)', timings.order)
+  row('whole checkouts (the three calls)', timings.checkout)
+  console.log(`errors: ${errors}`)
+} finally {
+  if (shop.exitCode === null) {
+    await new Promise((resolve) => {
+      shop.once('exit', resolve)
+      shop.kill('SIGTERM')
+    })
+  }
+  fs.rmSync(workDir, { recursive: true, force: true })
+}
+
+async function signUp(index) {
+  const customer = { cookie: '' }
+  const response = await call(customer, 'POST', '/api/auth/register', {
+    email: `bench-${index}-${Date.now()}@example.com`,
+    password: 'correct horse battery',
+    firstName: 'Bench',
+    lastName: 'Customer',
+    phone: '(713) 555-0100',
+    deliveryStreet: '1200 Heights Blvd',
+    deliveryCity: 'Houston',
+    deliveryState: 'TX',
+    deliveryZip: '77008',
+  })
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status}`)
+  return customer
+}
+
+async function call(customer, method, url, body) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(customer.cookie ? { cookie: customer.cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const setCookie = response.headers.getSetCookie().find((line) => line.startsWith('sid='))
+  if (setCookie) customer.cookie = setCookie.split(';')[0]
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : null }
+}
+
+function percentile(values, p) {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address()
+      probe.close(() => resolve(free))
+    })
+  })
+}
+
+async function waitFor(url, timeoutMs) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms`)
+}
