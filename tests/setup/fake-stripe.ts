@@ -54,14 +54,13 @@ export interface FakeStripe {
   intents(): FakePaymentIntent[]
   update(id: string, patch: Partial<Omit<FakePaymentIntent, 'id' | 'object'>>): FakePaymentIntent
   /** paid in full (or with the patch's amount_received, for a forged cheaper payment) */
-  succeed(
-    id: string,
-    patch?: Partial<Omit<FakePaymentIntent, 'id' | 'object'>>,
-  ): FakePaymentIntent
+  succeed(id: string, patch?: Partial<Omit<FakePaymentIntent, 'id' | 'object'>>): FakePaymentIntent
   /** a declined card: the payment waits for another payment method, as on Stripe */
   decline(id: string, message?: string): FakePaymentIntent
   /** the next `count` requests get this trouble instead of their normal answer */
   troubleNext(trouble: Trouble, count?: number): void
+  /** forgets trouble a test set up but did not use */
+  clearTroubles(): void
   close(): Promise<void>
 }
 
@@ -284,6 +283,9 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     },
     troubleNext(trouble, count = 1) {
       for (let index = 0; index < count; index++) troubles.push(trouble)
+    },
+    clearTroubles() {
+      troubles.length = 0
     },
     async close() {
       // the SDK keeps connections alive: close them, or close() waits for their timeout

@@ -84,6 +84,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error))
       }
+      const object: unknown = event.data?.object
+      if (
+        !object ||
+        typeof object !== 'object' ||
+        typeof (object as { id?: unknown }).id !== 'string'
+      ) {
+        return { type: 'ignored', eventType: event.type }
+      }
       switch (event.type) {
         case 'payment_intent.succeeded':
           return { type: 'succeeded', paymentId: event.data.object.id }

@@ -69,7 +69,7 @@ export function createCheckoutRepo(db: Database) {
         .where(
           and(
             eq(coupons.id, couponId),
-            sql`${coupons.maxRedemptions} is null or ${coupons.timesRedeemed} + ${coupons.timesReserved} < ${coupons.maxRedemptions}`,
+            sql`(${coupons.maxRedemptions} is null or ${coupons.timesRedeemed} + ${coupons.timesReserved} < ${coupons.maxRedemptions})`,
           ),
         )
         .returning({ id: coupons.id })
@@ -186,7 +186,7 @@ export function createCheckoutRepo(db: Database) {
                 ? eq(coupons.id, checkout.couponId)
                 : and(
                     eq(coupons.id, checkout.couponId),
-                    sql`${coupons.maxRedemptions} is null or ${coupons.timesRedeemed} + ${coupons.timesReserved} < ${coupons.maxRedemptions}`,
+                    sql`(${coupons.maxRedemptions} is null or ${coupons.timesRedeemed} + ${coupons.timesReserved} < ${coupons.maxRedemptions})`,
                   ),
             )
             .returning({ id: coupons.id })

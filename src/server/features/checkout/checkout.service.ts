@@ -414,9 +414,16 @@ export function createCheckoutService({
     async handlePaymentEvent(event: PaymentEvent): Promise<void> {
       if (event.type === 'ignored') return
       if (event.type === 'failed') {
-        // only a pending checkout changes: an order already made stays
-        await repo.closeCheckout(event.paymentId, 'failed')
-        return
+        // a declined card leaves a Stripe payment payable with another card: the checkout closes
+        // (and gives back its coupon hold) only once the payment is canceled; a payment that
+        // succeeded meanwhile (events out of order) gets its order. Otherwise the one-hour
+        // sweep settles it.
+        const payment = await retrieve(event.paymentId)
+        if (payment?.status === 'canceled') {
+          await repo.closeCheckout(event.paymentId, 'failed')
+          return
+        }
+        if (payment?.status !== 'succeeded') return
       }
       try {
         await fulfil(event.paymentId)
