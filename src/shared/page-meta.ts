@@ -87,6 +87,11 @@ export const PAGE_META: Record<PageName, PageMeta> = {
     private: true,
   },
   checkout: { title: 'Checkout', description: 'Pay for your order.', private: true },
+  checkoutAuthenticate: {
+    title: 'Verify your payment',
+    description: 'Confirm your demo payment with your bank.',
+    private: true,
+  },
   orderSuccess: {
     title: 'Order Confirmed',
     description: 'Your order is confirmed.',

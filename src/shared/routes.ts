@@ -26,6 +26,8 @@ export const PAGE_PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   checkout: '/checkout',
+  /** the demo payment provider's bank check (decisions §6) */
+  checkoutAuthenticate: '/checkout/authenticate',
   orderSuccess: '/order-success',
   orderHistory: '/order-history',
   delivery: '/delivery',

@@ -5,7 +5,6 @@ import HomePage from './routes/home.tsx'
 import NotFoundPage from './routes/not-found.tsx'
 import { UpcomingPage } from './routes/upcoming-page.tsx'
 import { SiteShell } from './site-shell.tsx'
-import { CHECKOUT_AUTHENTICATE } from './web-only-pages.ts'
 
 /**
  * Every page of spec §2, from the shared path list. Pages other than the home page load on
@@ -60,6 +59,7 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   forgotPassword: ForgotPasswordPage,
   resetPassword: ResetPasswordPage,
   checkout: CheckoutPage,
+  checkoutAuthenticate: CheckoutAuthenticatePage,
   orderSuccess: OrderSuccessPage,
   orderHistory: OrderHistoryPage,
   delivery: DeliveryPage,
@@ -76,8 +76,6 @@ export function AppRoutes() {
           const Page = PAGES[name]
           return <Route key={name} path={PAGE_PATHS[name]} element={<Page />} />
         })}
-        {/* the demo payment provider's bank check (web-only-pages.ts) */}
-        <Route path={CHECKOUT_AUTHENTICATE.path} element={<CheckoutAuthenticatePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

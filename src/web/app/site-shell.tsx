@@ -14,7 +14,6 @@ import { matchPagePath } from '#shared/routes.ts'
 import { useMetaDescription } from '#web/lib/use-page-title.ts'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import NotFoundPage from './routes/not-found.tsx'
-import { isWebOnlyPagePath } from './web-only-pages.ts'
 
 const notifyMe = (zip: string) => <NotifyMeForm zip={zip} />
 
@@ -52,7 +51,7 @@ export function SiteShell() {
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             {/* the same page list the server answers 404 from (/shop/toys, /product/42...) */}
-            {page || isWebOnlyPagePath(pathname) ? <Outlet /> : <NotFoundPage />}
+            {page ? <Outlet /> : <NotFoundPage />}
           </Suspense>
         </RouteErrorBoundary>
       </main>

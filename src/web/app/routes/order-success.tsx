@@ -1,0 +1,11 @@
+import { useSearchParams } from 'react-router'
+import { PAGE_META } from '#shared/page-meta.ts'
+import { OrderSuccess } from '#web/features/checkout/components/order-success.tsx'
+import { usePageTitle } from '#web/lib/use-page-title.ts'
+
+/** /order-success?payment_intent=… (spec §2). */
+export default function OrderSuccessRoute() {
+  usePageTitle(PAGE_META.orderSuccess.title)
+  const [searchParams] = useSearchParams()
+  return <OrderSuccess paymentIntentId={searchParams.get('payment_intent')} />
+}

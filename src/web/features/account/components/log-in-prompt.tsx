@@ -1,0 +1,43 @@
+import { LogInIcon, UserRoundIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { AuthCard } from './auth-card.tsx'
+
+/**
+ * A signed-out visitor on a page of the signed-in customer's (orders, deliveries): what the
+ * page would show, and the ways in. Logging in comes back here.
+ */
+export function LogInPrompt({
+  title,
+  intro,
+  returnTo,
+}: {
+  title: string
+  intro: ReactNode
+  /** the page to come back to after logging in */
+  returnTo: string
+}) {
+  return (
+    <AuthCard
+      icon={<UserRoundIcon aria-hidden />}
+      title={title}
+      intro={intro}
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/join" className="font-medium text-primary underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Button asChild size="lg">
+        <Link to="/login" state={{ from: returnTo }}>
+          <LogInIcon aria-hidden />
+          Log in
+        </Link>
+      </Button>
+    </AuthCard>
+  )
+}

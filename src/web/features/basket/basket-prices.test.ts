@@ -1,0 +1,23 @@
+import { expect, test } from 'vitest'
+import type { BasketItem } from './basket-lines.ts'
+import { withPrices } from './basket-prices.ts'
+
+const line = (id: string, price: string, customSelections?: string[]): BasketItem => ({
+  id,
+  name: id,
+  price,
+  quantity: 2,
+  image: '',
+  category: 'produce',
+  farmSource: 'Farm',
+  description: '',
+  ...(customSelections ? { customSelections } : {}),
+})
+
+test("takes the server's prices for every line of a product and leaves the others alone", () => {
+  const lines = [line('a', '$4.50'), line('b', '$3.00'), line('a', '$4.50', ['x'])]
+  const updated = withPrices(lines, [{ id: 'a', price: '5.25' }])
+  expect(updated.map((item) => item.price)).toEqual(['$5.25', '$3.00', '$5.25'])
+  expect(updated[1]).toBe(lines[1])
+  expect(updated[2]?.customSelections).toEqual(['x'])
+})

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { CreateOrderInput, Order } from '#shared/schemas/checkout.ts'
+import { apiRequest } from '#web/lib/api-client.ts'
+
+/**
+ * POST /api/orders: 201 with a new order, 200 with the one this payment already made (the
+ * server makes one order per payment, whoever asks first), 409 while the payment has not
+ * succeeded.
+ */
+export const createOrder = (input: CreateOrderInput, signal?: AbortSignal) =>
+  apiRequest<Order>('POST', '/api/orders', { body: input, signal })
+
+/** The order of a payment, for the confirmation page: asking again is safe. */
+export const orderQueries = {
+  forPayment: (
+    paymentIntentId: string,
+    /** what the page knows besides the payment, read when the call is made */
+    details: () => Omit<CreateOrderInput, 'paymentIntentId'> = () => ({}),
+  ) =>
+    queryOptions({
+      queryKey: ['checkout', 'order', paymentIntentId] as const,
+      queryFn: ({ signal }) => createOrder({ ...details(), paymentIntentId }, signal),
+      staleTime: Infinity,
+    }),
+}

@@ -1,0 +1,227 @@
+import { useQuery } from '@tanstack/react-query'
+import { CalendarDaysIcon } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { DELIVERY_WINDOW, formatDeliveryDate, nextDeliveryDate } from '#shared/domain/delivery.ts'
+import { formatDecimalPrice } from '#shared/domain/money.ts'
+import type { User } from '#shared/schemas/auth.ts'
+import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
+import { PageHeader } from '#web/components/layout/page-header.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { useNow } from '#web/lib/use-now.ts'
+import { paymentIntentQueries } from '../api/create-payment-intent.ts'
+import { paymentQueries } from '../api/payment-config.ts'
+import {
+  basketKey,
+  toCheckoutItems,
+  totalsFromBasket,
+  type CheckoutBasket,
+  type CheckoutSession,
+} from '../checkout-basket.ts'
+import { isUnauthorized, useCheckoutExits } from '../hooks/use-checkout-exits.ts'
+import { useCompleteOrder, type CheckoutProblem } from '../hooks/use-complete-order.ts'
+import { AfterPaymentLinks, CheckoutPanel, Finalizing } from './checkout-panels.tsx'
+import { DeliveryFields, useDeliveryForm } from './delivery-fields.tsx'
+import { DemoCardFields, useDemoCardForm } from './demo-card-fields.tsx'
+import { OrderSummary } from './order-summary.tsx'
+import { CheckoutSection, PaymentFields, SetupFailure } from './payment-section.tsx'
+
+/**
+ * /checkout (spec §2, §4): an empty basket goes back to the shop, a visitor without a session
+ * to the log-in page ('Quick Stop!'); otherwise the order summary, the delivery address and
+ * the payment form. Coming back from a failed bank check says so and starts over.
+ */
+export function CheckoutPage({
+  basket,
+  session,
+  failedReturn,
+}: {
+  basket: CheckoutBasket
+  session: CheckoutSession
+  /** back from the bank's page with redirect_status=failed */
+  failedReturn: boolean
+}) {
+  const exits = useCheckoutExits(session)
+  const [, setSearchParams] = useSearchParams()
+  const [returnProblem] = useState<CheckoutProblem | null>(() =>
+    failedReturn
+      ? { title: CHECKOUT_MESSAGES.paymentFailed, message: CHECKOUT_MESSAGES.paymentNotCompleted }
+      : null,
+  )
+  const empty = basket.lines.length === 0
+
+  useEffect(() => {
+    if (!failedReturn) return
+    toast({
+      variant: 'destructive',
+      title: CHECKOUT_MESSAGES.paymentFailed,
+      description: CHECKOUT_MESSAGES.paymentNotCompleted,
+    })
+    // the basket is as it was; the address bar goes back to plain /checkout
+    setSearchParams({}, { replace: true })
+  }, [failedReturn, setSearchParams])
+
+  useEffect(() => {
+    if (failedReturn) return
+    if (empty) exits.toShop()
+    else if (!session.isPending && !session.user) exits.signInFirst()
+  }, [failedReturn, empty, session.isPending, session.user, exits])
+
+  if (empty || !session.user) {
+    return (
+      <p role="status" className="min-h-[60vh] py-24 text-center text-muted-foreground">
+        Loading checkout…
+      </p>
+    )
+  }
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+      <PageHeader
+        title="Checkout"
+        intro="Check your order, tell us where to leave it, and it's on its way Saturday."
+        className="sm:py-10"
+      />
+      <CheckoutForm
+        key={session.user.id}
+        user={session.user}
+        basket={basket}
+        exits={exits}
+        initialProblem={returnProblem}
+      />
+    </div>
+  )
+}
+
+function CheckoutForm({
+  user,
+  basket,
+  exits,
+  initialProblem,
+}: {
+  user: User
+  basket: CheckoutBasket
+  exits: ReturnType<typeof useCheckoutExits>
+  initialProblem: CheckoutProblem | null
+}) {
+  const idPrefix = useId()
+  const now = useNow()
+  const deliveryForm = useDeliveryForm(user)
+  const cardForm = useDemoCardForm(user.deliveryZip)
+  // a declined payment is spent; the next try asks for a new one
+  const [attempt, setAttempt] = useState(0)
+  const { lines, estimate, promoCode } = basket
+
+  const config = useQuery(paymentQueries.config())
+  const intent = useQuery(
+    paymentIntentQueries.forBasket({
+      key: `${basketKey(lines, promoCode)}#${attempt}`,
+      input: { amount: estimate.total / 100, items: toCheckoutItems(lines), promoCode },
+      onPriceChange: (change) => basket.takePrices(change.items),
+    }),
+  )
+  const order = useCompleteOrder({
+    basket,
+    deliveryForm,
+    cardForm,
+    onSessionExpired: exits.sessionExpired,
+    onNewPaymentNeeded: () => setAttempt((current) => current + 1),
+    onOrderSaved: exits.orderSaved,
+    initialProblem,
+  })
+
+  useEffect(() => {
+    if (isUnauthorized(intent.error)) exits.sessionExpired()
+  }, [intent.error, exits])
+
+  if (order.phase === 'saving' || order.phase === 'done') return <Finalizing />
+  if (order.phase === 'saveFailed') {
+    return (
+      <CheckoutPanel title="Order Save Error" tone="problem" actions={<AfterPaymentLinks />}>
+        {CHECKOUT_MESSAGES.orderSaveError}
+      </CheckoutPanel>
+    )
+  }
+
+  const payment = intent.data && !intent.isPlaceholderData ? intent.data.intent : undefined
+  const totals = payment?.totals ?? totalsFromBasket(estimate, promoCode ?? null)
+  const deliveryDate = payment ? new Date(payment.deliveryDate) : nextDeliveryDate(now)
+  const provider = config.data?.provider
+  const ready = payment !== undefined && !intent.isFetching && provider !== undefined
+  const processing = order.phase === 'paying'
+  const setupError =
+    config.error ?? (intent.isError && !isUnauthorized(intent.error) ? intent.error : null)
+  const priceChange = intent.data?.priceChange
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <OrderSummary
+        lines={lines}
+        totals={totals}
+        provisional={!payment && !setupError}
+        productName={basket.productName}
+        className="lg:sticky lg:top-32 lg:order-2"
+      />
+      <form
+        noValidate
+        aria-label="Checkout"
+        className="flex flex-col gap-8 lg:order-1"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void order.completeOrder(ready ? payment : undefined)
+        }}
+      >
+        {priceChange ? (
+          <p
+            role="status"
+            className="rounded-lg border border-butter bg-butter/20 px-4 py-3 text-sm font-medium"
+          >
+            {priceChange.message || CHECKOUT_MESSAGES.amountChanged} Your new total is{' '}
+            {formatDecimalPrice(priceChange.totals.total)}.
+          </p>
+        ) : null}
+        <CheckoutSection title="Delivery address" titleId={`${idPrefix}-delivery`}>
+          <p className="mb-5 flex items-start gap-2 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">
+            <CalendarDaysIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              Delivery:{' '}
+              <strong className="font-semibold">
+                {formatDeliveryDate(deliveryDate)}, {DELIVERY_WINDOW.label}
+              </strong>
+            </span>
+          </p>
+          <DeliveryFields form={deliveryForm} idPrefix={`${idPrefix}-delivery`} />
+        </CheckoutSection>
+
+        <CheckoutSection title="Payment" titleId={`${idPrefix}-payment`}>
+          {setupError ? (
+            <SetupFailure
+              error={setupError}
+              onRetry={() => {
+                if (config.isError) void config.refetch()
+                else void intent.refetch()
+              }}
+            />
+          ) : (
+            <PaymentFields
+              provider={provider}
+              stripe={
+                provider === 'stripe' && payment && config.data?.publishableKey
+                  ? {
+                      publishableKey: config.data.publishableKey,
+                      clientSecret: payment.clientSecret,
+                    }
+                  : null
+              }
+              onStripeReady={order.setStripeConfirm}
+              card={<DemoCardFields form={cardForm} idPrefix={`${idPrefix}-card`} />}
+              problem={order.problem}
+              total={totals.total}
+              canPay={ready}
+              processing={processing}
+            />
+          )}
+        </CheckoutSection>
+      </form>
+    </div>
+  )
+}

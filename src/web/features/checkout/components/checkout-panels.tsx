@@ -1,0 +1,97 @@
+import { TriangleAlertIcon, LoaderCircleIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { cn } from '#web/lib/cn.ts'
+
+/** A centred card for the moments between pages: saving the order, or what went wrong. */
+export function CheckoutPanel({
+  title,
+  tone = 'default',
+  headingLevel = 1,
+  children,
+  actions,
+  className,
+}: {
+  title: string
+  tone?: 'default' | 'problem'
+  headingLevel?: 1 | 2
+  children?: ReactNode
+  actions?: ReactNode
+  className?: string
+}) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  return (
+    <section
+      role={tone === 'problem' ? 'alert' : undefined}
+      className={cn(
+        'flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-10 text-center shadow-sm',
+        tone === 'problem' ? 'border-destructive/40' : 'border-border',
+        className,
+      )}
+    >
+      {tone === 'problem' ? (
+        <span className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+          <TriangleAlertIcon className="size-6" aria-hidden />
+        </span>
+      ) : null}
+      <Heading
+        className={cn(
+          'text-2xl font-semibold sm:text-3xl',
+          tone === 'problem' ? 'text-destructive' : 'text-forest',
+        )}
+      >
+        {title}
+      </Heading>
+      {children ? <div className="max-w-prose text-muted-foreground">{children}</div> : null}
+      {actions ? <div className="flex flex-wrap justify-center gap-3">{actions}</div> : null}
+    </section>
+  )
+}
+
+/** 'Finalizing your order...' while the order is saved. */
+export function Finalizing({ className }: { className?: string }) {
+  return (
+    <div
+      role="status"
+      className={cn(
+        'flex min-h-[50vh] flex-col items-center justify-center gap-4 py-20 text-center',
+        className,
+      )}
+    >
+      <LoaderCircleIcon className="size-10 animate-spin text-forest" aria-hidden />
+      <p className="font-display text-2xl font-semibold text-forest">Finalizing your order...</p>
+      <p className="text-muted-foreground">This takes a moment. Please keep this page open.</p>
+    </div>
+  )
+}
+
+/** After a payment that went through but whose order we could not save: where to go next. */
+export function AfterPaymentLinks() {
+  return (
+    <>
+      <Button asChild>
+        <Link to="/order-history">View Order History</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/contact?subject=order">Contact support</Link>
+      </Button>
+    </>
+  )
+}
+
+/** An inline problem with the payment, beside the form (the toast says it too, briefly). */
+export function PaymentAlert({ title, message }: { title: string; message: string }) {
+  return (
+    <div
+      role="alert"
+      className="flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
+    >
+      <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+      <div>
+        <p className="font-semibold text-destructive">{title}</p>
+        <p className="mt-0.5">{message}</p>
+      </div>
+    </div>
+  )
+}

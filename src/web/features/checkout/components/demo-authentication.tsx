@@ -1,0 +1,106 @@
+import { useMutation } from '@tanstack/react-query'
+import { LandmarkIcon, ShieldCheckIcon } from 'lucide-react'
+import { Link, useNavigate } from 'react-router'
+import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { errorMessage } from '#web/lib/api-client.ts'
+import { authenticateDemoPayment } from '../api/demo-payments.ts'
+import { isUnauthorized } from '../hooks/use-checkout-exits.ts'
+
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,120}$/
+
+/**
+ * The demo provider's stand-in for a bank's verification page (decisions §6): complete or fail
+ * the check, then back to /checkout?payment_intent=…&redirect_status=…, as a real bank would.
+ */
+export function DemoAuthentication({ paymentIntentId }: { paymentIntentId: string | null }) {
+  const navigate = useNavigate()
+  const authenticate = useMutation({
+    mutationFn: (outcome: 'succeeded' | 'failed') =>
+      authenticateDemoPayment(paymentIntentId ?? '', outcome),
+    onSuccess: ({ returnUrl }) => {
+      const target = new URL(returnUrl, window.location.href)
+      // the return address is always the shop's own checkout
+      void navigate(
+        target.origin === window.location.origin
+          ? `${target.pathname}${target.search}`
+          : '/checkout',
+        { replace: true },
+      )
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) {
+        toast({ variant: 'destructive', title: CHECKOUT_MESSAGES.sessionExpired })
+        void navigate('/login', { state: { from: '/checkout' } })
+      }
+    },
+  })
+  const valid = paymentIntentId !== null && PAYMENT_INTENT_ID.test(paymentIntentId)
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <section
+        aria-labelledby="demo-bank-title"
+        className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm"
+      >
+        <div className="flex items-center gap-3 bg-charcoal px-6 py-4 text-white">
+          <LandmarkIcon className="size-6" aria-hidden />
+          <p className="font-semibold tracking-wide">Demo Bank</p>
+        </div>
+        <div className="flex flex-col gap-5 p-6 sm:p-8">
+          <div className="flex flex-col gap-2">
+            <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-accent text-forest">
+              <ShieldCheckIcon className="size-6" aria-hidden />
+            </span>
+            <h1 id="demo-bank-title" className="text-3xl font-semibold text-forest">
+              Demo bank verification
+            </h1>
+            <p className="text-muted-foreground">
+              Your card asks you to confirm this payment. This page stands in for your bank&apos;s
+              check: {CHECKOUT_MESSAGES.demoOnly.toLowerCase()}.
+            </p>
+          </div>
+          {valid ? (
+            <>
+              <p className="rounded-lg bg-muted px-4 py-3 font-mono text-xs break-all text-muted-foreground">
+                Payment {paymentIntentId}
+              </p>
+              {authenticate.isError && !isUnauthorized(authenticate.error) ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {errorMessage(authenticate.error, CHECKOUT_MESSAGES.unexpected)}
+                </p>
+              ) : null}
+              <div className="flex flex-col gap-3">
+                <Button
+                  size="lg"
+                  disabled={authenticate.isPending}
+                  onClick={() => authenticate.mutate('succeeded')}
+                >
+                  Complete authentication
+                </Button>
+                <Button
+                  size="lg"
+                  variant="outline"
+                  disabled={authenticate.isPending}
+                  onClick={() => authenticate.mutate('failed')}
+                >
+                  Fail authentication
+                </Button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p role="alert" className="font-medium text-destructive">
+                {CHECKOUT_MESSAGES.paymentNotFound}. Please start again from the checkout.
+              </p>
+              <Button asChild size="lg">
+                <Link to="/checkout">Back to checkout</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,120 @@
+import { LockIcon } from 'lucide-react'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { formatDecimalPrice } from '#shared/domain/money.ts'
+import { CHECKOUT_MESSAGES, type PaymentProviderName } from '#shared/schemas/checkout.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { errorMessage } from '#web/lib/api-client.ts'
+import type { CheckoutProblem } from '../hooks/use-complete-order.ts'
+import type { ConfirmPayment } from '../payment-outcome.ts'
+import { CheckoutPanel, PaymentAlert } from './checkout-panels.tsx'
+
+// Stripe's libraries load only for a shop configured for Stripe
+const StripePayment = lazy(() => import('./stripe-payment.tsx'))
+
+/** A titled card of the checkout form: the delivery address, the payment. */
+export function CheckoutSection({
+  title,
+  titleId,
+  children,
+}: {
+  title: string
+  titleId: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={titleId} className="mb-5 text-xl font-semibold text-forest">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/** 'Failed to initialize checkout' (spec §2, §8): the server's reason and the ways back. */
+export function SetupFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <CheckoutPanel
+      title={CHECKOUT_MESSAGES.failedToInitialize}
+      tone="problem"
+      headingLevel={2}
+      className="py-8 shadow-none"
+      actions={
+        <>
+          <Button type="button" onClick={onRetry}>
+            Try again
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="?cart=open">Review your basket</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/shop">Back to the shop</Link>
+          </Button>
+        </>
+      }
+    >
+      {errorMessage(error, 'We could not prepare your payment. Please try again.')}
+    </CheckoutPanel>
+  )
+}
+
+/**
+ * The provider's card form (the demo's own fields, or Stripe's Payment Element), what went
+ * wrong with the last try, the total and 'Complete Order' ('Processing...' while it runs).
+ */
+export function PaymentFields({
+  provider,
+  stripe,
+  onStripeReady,
+  card,
+  problem,
+  total,
+  canPay,
+  processing,
+}: {
+  provider: PaymentProviderName | undefined
+  /** Stripe's keys, once the payment exists; null with the demo provider */
+  stripe: { publishableKey: string; clientSecret: string } | null
+  onStripeReady: (confirm: ConfirmPayment | null) => void
+  /** the demo provider's card fields */
+  card: ReactNode
+  problem: CheckoutProblem | null
+  /** the server's total, "98.54" */
+  total: string
+  canPay: boolean
+  processing: boolean
+}) {
+  const loading = (
+    <p role="status" className="text-muted-foreground">
+      Loading payment form…
+    </p>
+  )
+  return (
+    <div className="flex flex-col gap-5">
+      {provider === 'demo' ? (
+        card
+      ) : stripe ? (
+        <Suspense fallback={loading}>
+          <StripePayment {...stripe} onReady={onStripeReady} />
+        </Suspense>
+      ) : (
+        loading
+      )}
+      {problem ? <PaymentAlert {...problem} /> : null}
+      <div className="flex flex-col gap-3 border-t border-border pt-5">
+        <p className="flex items-baseline justify-between text-lg font-semibold">
+          <span>Total</span>
+          <span className="tabular-nums">{formatDecimalPrice(total)}</span>
+        </p>
+        <Button type="submit" size="lg" className="w-full" disabled={!canPay || processing}>
+          <LockIcon aria-hidden />
+          {processing ? 'Processing...' : 'Complete Order'}
+        </Button>
+      </div>
+    </div>
+  )
+}

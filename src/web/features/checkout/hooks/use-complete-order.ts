@@ -1,0 +1,160 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import {
+  CHECKOUT_MESSAGES,
+  DeliveryInfoSchema,
+  DemoCardSchema,
+  type CreatePaymentIntentResult,
+  type DeliveryInfo,
+} from '#shared/schemas/checkout.ts'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { errorMessage } from '#web/lib/api-client.ts'
+import { createOrder, orderQueries } from '../api/create-order.ts'
+import { confirmDemoPayment } from '../api/demo-payments.ts'
+import { toCheckoutItems, type CheckoutBasket } from '../checkout-basket.ts'
+import type { DeliveryForm } from '../components/delivery-fields.tsx'
+import type { DemoCardForm } from '../components/demo-card-fields.tsx'
+import type { ConfirmPayment, PaymentOutcome } from '../payment-outcome.ts'
+import { forgetDeliveryFor, keepDeliveryFor } from '../pending-delivery.ts'
+import { isUnauthorized } from './use-checkout-exits.ts'
+
+export type CheckoutPhase = 'form' | 'paying' | 'saving' | 'saveFailed' | 'done'
+export interface CheckoutProblem {
+  title: string
+  message: string
+}
+
+/**
+ * Complete Order (spec §4, §8; decisions §6): check the address (and the demo card), confirm
+ * the payment with the provider, then save the order. Only an order the server has saved
+ * empties the basket; a declined card leaves it as it was and asks for a fresh payment.
+ */
+export function useCompleteOrder({
+  basket,
+  deliveryForm,
+  cardForm,
+  onSessionExpired,
+  onNewPaymentNeeded,
+  onOrderSaved,
+  initialProblem,
+}: {
+  basket: CheckoutBasket
+  deliveryForm: DeliveryForm
+  cardForm: DemoCardForm
+  onSessionExpired: () => void
+  /** a declined payment is spent: the page asks the server for a new one */
+  onNewPaymentNeeded: () => void
+  /** called before the basket empties, so an empty basket sends nobody to the shop */
+  onOrderSaved: () => void
+  initialProblem: CheckoutProblem | null
+}) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [phase, setPhase] = useState<CheckoutPhase>('form')
+  const [problem, setProblem] = useState<CheckoutProblem | null>(initialProblem)
+  const stripeConfirm = useRef<ConfirmPayment | null>(null)
+  /** the Stripe form hands its confirm function here once it has loaded */
+  const setStripeConfirm = useCallback((confirm: ConfirmPayment | null) => {
+    stripeConfirm.current = confirm
+  }, [])
+
+  function fail(title: string, message: string) {
+    setProblem({ title, message })
+    toast({ variant: 'destructive', title, description: message })
+    setPhase('form')
+  }
+
+  async function pay(payment: CreatePaymentIntentResult): Promise<PaymentOutcome> {
+    if (payment.provider === 'stripe') {
+      const confirm = stripeConfirm.current
+      return confirm
+        ? confirm()
+        : { status: 'error', message: 'The payment form is still loading. Please try again.' }
+    }
+    const card = DemoCardSchema.parse(cardForm.getValues())
+    const result = await confirmDemoPayment(payment.paymentIntentId, card)
+    if (result.status === 'succeeded') return { status: 'succeeded' }
+    if (result.status === 'failed') return { status: 'failed', message: result.message }
+    return { status: 'redirect', url: result.redirectUrl }
+  }
+
+  async function saveOrder(payment: CreatePaymentIntentResult, delivery: DeliveryInfo) {
+    setPhase('saving')
+    const { totals, paymentIntentId } = payment
+    try {
+      const order = await createOrder({
+        paymentIntentId,
+        deliveryInfo: delivery,
+        cartItems: toCheckoutItems(basket.lines),
+        subtotal: totals.subtotal,
+        deliveryFee: totals.deliveryFee,
+        tax: totals.tax,
+        total: totals.total,
+        promoCode: totals.promoCode,
+        discountAmount: totals.discountAmount,
+      })
+      // the confirmation page shows this order without asking for it again
+      queryClient.setQueryData(orderQueries.forPayment(paymentIntentId).queryKey, order)
+    } catch (error) {
+      if (isUnauthorized(error)) return onSessionExpired()
+      setPhase('saveFailed')
+      toast({
+        variant: 'destructive',
+        title: 'Order Save Error',
+        description: CHECKOUT_MESSAGES.orderSaveError,
+      })
+      return
+    }
+    forgetDeliveryFor(paymentIntentId)
+    setPhase('done')
+    onOrderSaved()
+    basket.clear()
+    toast({ title: CHECKOUT_MESSAGES.paymentSuccessful, description: 'Your order is confirmed.' })
+    void navigate(`/order-success?payment_intent=${encodeURIComponent(paymentIntentId)}`)
+  }
+
+  async function completeOrder(payment: CreatePaymentIntentResult | undefined) {
+    if (!payment || phase !== 'form') return
+    const deliveryValid = await deliveryForm.trigger(undefined, { shouldFocus: true })
+    const cardValid =
+      payment.provider !== 'demo' ||
+      (await cardForm.trigger(undefined, { shouldFocus: deliveryValid }))
+    if (!deliveryValid || !cardValid) return
+    const delivery = DeliveryInfoSchema.parse(deliveryForm.getValues())
+
+    setProblem(null)
+    setPhase('paying')
+    keepDeliveryFor(payment.paymentIntentId, delivery)
+    let outcome: PaymentOutcome
+    try {
+      outcome = await pay(payment)
+    } catch (error) {
+      if (isUnauthorized(error)) return onSessionExpired()
+      outcome = { status: 'error', message: errorMessage(error, CHECKOUT_MESSAGES.unexpected) }
+    }
+    switch (outcome.status) {
+      case 'succeeded':
+        return saveOrder(payment, delivery)
+      case 'redirect':
+        return goTo(outcome.url)
+      case 'failed':
+        fail(CHECKOUT_MESSAGES.paymentFailed, outcome.message)
+        return onNewPaymentNeeded()
+      case 'error':
+        return fail(CHECKOUT_MESSAGES.paymentError, outcome.message)
+    }
+  }
+
+  /** The bank's page: ours (the demo's) within the app, anyone else's as a new page. */
+  function goTo(url: string) {
+    const target = new URL(url, window.location.href)
+    if (target.origin === window.location.origin) {
+      void navigate(`${target.pathname}${target.search}`)
+    } else {
+      window.location.assign(target.href)
+    }
+  }
+
+  return { phase, problem, completeOrder, setStripeConfirm }
+}

@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Order } from '#shared/schemas/checkout.ts'
+import { apiGet } from '#web/lib/api-client.ts'
+
+/** The signed-in customer's orders, newest first, each with its items (decisions §2). */
+export const myOrderQueries = {
+  all: () => ['orders', 'mine'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: myOrderQueries.all(),
+      queryFn: ({ signal }) => apiGet<Order[]>('/api/orders/my-orders', signal),
+      // a new order or a delivery-status change shows on the next visit, not 5 minutes later
+      staleTime: 0,
+    }),
+}

@@ -1,0 +1,108 @@
+import { ChevronDownIcon } from 'lucide-react'
+import { useId, useState } from 'react'
+import {
+  DELIVERY_WINDOW,
+  formatDeliveryDate,
+  formatDeliveryDateLong,
+} from '#shared/domain/delivery.ts'
+import { formatDecimalPrice } from '#shared/domain/money.ts'
+import type { Order } from '#shared/schemas/checkout.ts'
+import { cn } from '#web/lib/cn.ts'
+import { orderNumber } from '../delivery-groups.ts'
+import {
+  DeliveryStatusBadge,
+  OrderBlock,
+  OrderLines,
+  OrderTotals,
+  formatPlacedDate,
+} from './order-parts.tsx'
+import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
+
+/** /order-history (spec §2): every order, newest first, each opening to its details. */
+export function OrderHistory({ onSessionExpired }: { onSessionExpired: () => void }) {
+  return (
+    <WithMyOrders onSessionExpired={onSessionExpired}>
+      {(orders) =>
+        orders.length === 0 ? (
+          <NoOrdersYet text="When you place an order, it shows up here with everything in it and when it arrives." />
+        ) : (
+          <ul className="flex flex-col gap-4" aria-label="Your orders">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </WithMyOrders>
+  )
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  return (
+    <article className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
+      <h2 className="font-sans text-base">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((current) => !current)}
+          className="grid w-full grid-cols-[1fr_auto_auto] items-center gap-x-3 gap-y-2 px-5 py-4 text-left transition-colors hover:bg-muted/60 sm:grid-cols-[1fr_auto_auto_auto] sm:gap-x-4 sm:px-6"
+        >
+          <span className="flex flex-col">
+            <span className="font-semibold">Order {orderNumber(order.id)}</span>
+            <span className="text-sm text-muted-foreground">
+              Placed {formatPlacedDate(order.createdAt)}
+            </span>
+          </span>
+          <span className="order-last col-span-3 flex flex-wrap items-center gap-2 text-sm sm:order-none sm:col-span-1">
+            <span className="text-muted-foreground">
+              Delivery {formatDeliveryDate(new Date(order.deliveryDate))}
+            </span>
+            <DeliveryStatusBadge status={order.deliveryStatus} />
+          </span>
+          <span className="text-right font-semibold tabular-nums">
+            {formatDecimalPrice(order.total)}
+          </span>
+          <ChevronDownIcon
+            className={cn(
+              'size-5 text-muted-foreground transition-transform',
+              open && 'rotate-180',
+            )}
+            aria-hidden
+          />
+        </button>
+      </h2>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="grid gap-6 border-t border-border px-5 py-5 sm:px-6 md:grid-cols-[minmax(0,1fr)_16rem]"
+      >
+        <OrderBlock title="Items">
+          <OrderLines items={order.items} />
+        </OrderBlock>
+        <div className="flex flex-col gap-5">
+          <OrderBlock title="Summary">
+            <OrderTotals order={order} />
+          </OrderBlock>
+          <OrderBlock title="Delivery">
+            <p className="text-sm">
+              <span className="font-semibold">
+                {formatDeliveryDateLong(new Date(order.deliveryDate))}
+              </span>
+              <span className="block text-muted-foreground">{DELIVERY_WINDOW.label}</span>
+            </p>
+            <address className="text-sm not-italic">
+              {order.customerName}
+              <br />
+              {order.deliveryAddress}
+            </address>
+          </OrderBlock>
+        </div>
+      </div>
+    </article>
+  )
+}

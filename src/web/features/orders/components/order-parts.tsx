@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react'
+import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
+import type { Order, OrderItem } from '#shared/schemas/checkout.ts'
+import { deliveryStep } from '#shared/schemas/order-status.ts'
+import { cn } from '#web/lib/cn.ts'
+
+/** An order's lines: name, producer, price × quantity, and a custom box's contents with counts. */
+export function OrderLines({
+  items,
+  className,
+}: {
+  items: readonly OrderItem[]
+  className?: string
+}) {
+  return (
+    <ul className={cn('flex flex-col divide-y divide-border', className)}>
+      {items.map((item) => (
+        <li key={item.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+          <img
+            src={item.imageUrl ?? '/illustrations/placeholder-product.svg'}
+            alt=""
+            className="size-12 shrink-0 rounded-lg bg-wheat object-cover"
+            loading="lazy"
+          />
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <p className="text-sm leading-snug font-semibold">{item.productName}</p>
+            <p className="text-xs text-muted-foreground">{item.farmSource}</p>
+            <p className="text-xs text-muted-foreground">
+              {formatDecimalPrice(item.productPrice)} × {item.quantity}
+            </p>
+            {item.customSelections && item.customSelections.length > 0 ? (
+              <ul
+                className="mt-1 text-xs text-muted-foreground"
+                aria-label={`${item.productName} contents`}
+              >
+                {item.customSelections.map((selection) => (
+                  <li key={selection.id}>
+                    {selection.count} × {selection.name}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <p className="text-sm font-semibold tabular-nums">
+            {formatCents(decimalToCents(item.productPrice) * item.quantity)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Subtotal, promo, delivery fee or 'Free', tax and total, as the server charged them. */
+export function OrderTotals({ order }: { order: Order }) {
+  const discount = Number(order.discountAmount)
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
+      <dt>Subtotal</dt>
+      <dd className="text-right tabular-nums">{formatDecimalPrice(order.subtotal)}</dd>
+      {discount > 0 ? (
+        <>
+          <dt>Promo{order.promoCode ? ` (${order.promoCode})` : ''}</dt>
+          <dd className="text-right text-forest tabular-nums">
+            −{formatDecimalPrice(order.discountAmount)}
+          </dd>
+        </>
+      ) : null}
+      <dt>Delivery</dt>
+      <dd className="text-right tabular-nums">
+        {Number(order.deliveryFee) === 0 ? 'Free' : formatDecimalPrice(order.deliveryFee)}
+      </dd>
+      <dt>Tax (8.25%)</dt>
+      <dd className="text-right tabular-nums">{formatDecimalPrice(order.tax)}</dd>
+      {/* the rule runs across the gap between the columns */}
+      <dt className="-mr-4 border-t border-border pt-2 pr-4 font-semibold">Total</dt>
+      <dd className="border-t border-border pt-2 text-right font-semibold tabular-nums">
+        {formatDecimalPrice(order.total)}
+      </dd>
+    </dl>
+  )
+}
+
+/** The customer's word for where a delivery is (spec §4). */
+export function DeliveryStatusBadge({ status }: { status: string }) {
+  const { label, progress } = deliveryStep(status)
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        progress === 100 ? 'bg-muted text-muted-foreground' : 'bg-accent text-accent-foreground',
+      )}
+    >
+      {label}
+    </span>
+  )
+}
+
+/** A small heading and its content, for the blocks of an expanded order. */
+export function OrderBlock({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {title}
+      </h3>
+      {children}
+    </div>
+  )
+}
+
+const placedFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
+
+/** "Nov 22, 2026": the day an order was placed, in Houston. */
+export const formatPlacedDate = (iso: string) => placedFormat.format(new Date(iso))

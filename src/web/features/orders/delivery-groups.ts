@@ -1,0 +1,35 @@
+import { chicagoParts } from '#shared/domain/delivery.ts'
+import type { Order } from '#shared/schemas/checkout.ts'
+
+/** A Chicago calendar day as a sortable number: 2026-11-28 → 20261128. */
+function businessDay(instant: Date): number {
+  const { year, month, day } = chicagoParts(instant)
+  return year * 10_000 + month * 100 + day
+}
+
+const deliveryTime = (order: Pick<Order, 'deliveryDate'>) => new Date(order.deliveryDate).getTime()
+
+/**
+ * The delivery page's two lists (spec §2): upcoming are the orders not yet delivered whose
+ * delivery day (in Houston) is today or later, soonest first; everything else is past, newest
+ * first.
+ */
+export function groupDeliveries<T extends Pick<Order, 'deliveryDate' | 'deliveryStatus'>>(
+  orders: readonly T[],
+  now: Date,
+): { upcoming: T[]; past: T[] } {
+  const today = businessDay(now)
+  const upcoming: T[] = []
+  const past: T[] = []
+  for (const order of orders) {
+    const isUpcoming =
+      order.deliveryStatus !== 'delivered' && businessDay(new Date(order.deliveryDate)) >= today
+    ;(isUpcoming ? upcoming : past).push(order)
+  }
+  upcoming.sort((a, b) => deliveryTime(a) - deliveryTime(b))
+  past.sort((a, b) => deliveryTime(b) - deliveryTime(a))
+  return { upcoming, past }
+}
+
+/** "#1A2B3C4D": the first 8 characters of the id (spec §9). */
+export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`
