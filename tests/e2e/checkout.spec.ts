@@ -275,6 +275,10 @@ test('a declined card says Payment Failed and keeps the basket; another card the
   const basket = await makeBasket(page)
   await storeBasket(page, basket.lines)
   const stored = await storedCart(page)
+  const paymentsAskedFor: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/create-payment-intent')) paymentsAskedFor.push(request.url())
+  })
   await openCheckout(page)
 
   await payWith(page, TEST_CARDS.declined)
@@ -288,10 +292,11 @@ test('a declined card says Payment Failed and keeps the basket; another card the
   ).toHaveCount(2)
   await expectAccessible(page)
 
-  // a fresh payment is prepared; the good card goes through
+  // the same payment takes the good card (so a limited coupon's hold stays with it)
   await expect(main(page).getByRole('button', { name: 'Complete Order' })).toBeEnabled()
   await payWith(page, TEST_CARDS.succeeds)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!')
+  expect(paymentsAskedFor).toHaveLength(1)
   expect(await storedCart(page)).toBeNull()
 })
 

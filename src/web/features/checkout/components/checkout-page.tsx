@@ -107,14 +107,12 @@ function CheckoutForm({
   const now = useNow()
   const deliveryForm = useDeliveryForm(user)
   const cardForm = useDemoCardForm(user.deliveryZip)
-  // a declined payment is spent; the next try asks for a new one
-  const [attempt, setAttempt] = useState(0)
   const { lines, estimate, promoCode } = basket
 
   const config = useQuery(paymentQueries.config())
   const intent = useQuery(
     paymentIntentQueries.forBasket({
-      key: `${basketKey(lines, promoCode)}#${attempt}`,
+      key: basketKey(lines, promoCode),
       input: { amount: estimate.total / 100, items: toCheckoutItems(lines), promoCode },
       onPriceChange: (change) => basket.takePrices(change.items),
     }),
@@ -124,7 +122,6 @@ function CheckoutForm({
     deliveryForm,
     cardForm,
     onSessionExpired: exits.sessionExpired,
-    onNewPaymentNeeded: () => setAttempt((current) => current + 1),
     onOrderSaved: exits.orderSaved,
     initialProblem,
   })

@@ -28,14 +28,13 @@ export interface CheckoutProblem {
 /**
  * Complete Order (spec §4, §8; decisions §6): check the address (and the demo card), confirm
  * the payment with the provider, then save the order. Only an order the server has saved
- * empties the basket; a declined card leaves it as it was and asks for a fresh payment.
+ * empties the basket; a declined card leaves it as it was, and the same payment takes another card.
  */
 export function useCompleteOrder({
   basket,
   deliveryForm,
   cardForm,
   onSessionExpired,
-  onNewPaymentNeeded,
   onOrderSaved,
   initialProblem,
 }: {
@@ -43,8 +42,6 @@ export function useCompleteOrder({
   deliveryForm: DeliveryForm
   cardForm: DemoCardForm
   onSessionExpired: () => void
-  /** a declined payment is spent: the page asks the server for a new one */
-  onNewPaymentNeeded: () => void
   /** called before the basket empties, so an empty basket sends nobody to the shop */
   onOrderSaved: () => void
   initialProblem: CheckoutProblem | null
@@ -139,8 +136,9 @@ export function useCompleteOrder({
       case 'redirect':
         return goTo(outcome.url)
       case 'failed':
-        fail(CHECKOUT_MESSAGES.paymentFailed, outcome.message)
-        return onNewPaymentNeeded()
+        // the same payment takes another card (Stripe's and the demo's alike), so a limited
+        // coupon's hold stays with this checkout instead of waiting an hour to be released
+        return fail(CHECKOUT_MESSAGES.paymentFailed, outcome.message)
       case 'error':
         return fail(CHECKOUT_MESSAGES.paymentError, outcome.message)
     }
