@@ -2,8 +2,7 @@ import type { ReactNode } from 'react'
 import { Label } from '#web/components/ui/label.tsx'
 import { cn } from '#web/lib/cn.ts'
 
-// shadcn's form pattern, shared by the account and checkout forms (the marketing feature still
-// keeps its own copy, with its Textarea).
+// shadcn's form pattern, shared by every form (account, checkout, contact).
 
 /** The id of the element holding a field's message, for the control's aria-describedby. */
 export const fieldErrorId = (controlId: string) => `${controlId}-error`

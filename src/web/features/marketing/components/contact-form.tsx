@@ -21,7 +21,8 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { CONTACT_ERROR_MESSAGE, useSendContactMessage } from '../api/send-contact-message.ts'
 import { ContactSuccessDialog } from './contact-success-dialog.tsx'
-import { FormField, Textarea, fieldErrorProps } from './form-field.tsx'
+import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'subject', 'message'] as const
 type ContactField = (typeof FIELDS)[number]
