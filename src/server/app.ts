@@ -24,6 +24,8 @@ import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-han
 import { registerRateLimits } from './plugins/rate-limit.ts'
 import { registerSameOrigin } from './plugins/same-origin.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { registerAdminGuard } from './plugins/admin-guard.ts'
+import { createAdminFeature } from './features/admin/index.ts'
 import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 
 export interface AppDeps {
@@ -50,6 +52,8 @@ declare module 'fastify' {
     auth: AuthService
     sessions: Sessions
     checkout: CheckoutService
+    /** every route's method and pattern (HEAD included), in registration order */
+    routeTable: readonly { method: string; url: string }[]
     /** answer every request from now on with Connection: close (see main.ts shutdown) */
     startDraining(): void
   }
@@ -73,6 +77,15 @@ function closeKeepAliveConnectionsWhenClosing(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (draining) void reply.header('connection', 'close')
     return payload
+  })
+}
+
+/** Every route's method and pattern, for tests that walk the whole API (authorization, fuzzing). */
+function collectRouteTable(app: FastifyInstance) {
+  const routes: { method: string; url: string }[] = []
+  app.decorate('routeTable', routes)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url })
   })
 }
 
@@ -102,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   })
   closeKeepAliveConnectionsWhenClosing(app)
+  collectRouteTable(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerSecurityHeaders(app, securityHeaderOptions)
@@ -119,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: deps.log,
     passwordCost: deps.passwordCost,
   })
+  registerAdminGuard(app, auth.service)
   await app.register(auth.routes)
   app.decorate('auth', auth.service)
   app.decorate('sessions', auth.sessions)
@@ -146,6 +161,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkout.routes)
   if (checkout.webhookRoutes) await app.register(checkout.webhookRoutes)
   app.decorate('checkout', checkout.service)
+  await app.register(
+    createAdminFeature({
+      db: deps.db,
+      catalog: catalog.service,
+      now: deps.now ?? (() => new Date()),
+      log: deps.log,
+    }),
+  )
   // the sitemap is rebuilt from the catalogue's lists, so it follows catalog.invalidate()
   await app.register(
     createSeoFeature({ catalog: catalog.service, publicUrl: deps.config.publicUrl }).routes,

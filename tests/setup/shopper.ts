@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
-import { products } from '#server/db/schema/index.ts'
+import { adminUsers, products } from '#server/db/schema/index.ts'
 import type { TestApp } from './test-app.ts'
 
 /** A signed-in customer of a test app, with the calls a checkout makes. */
@@ -43,7 +43,11 @@ export async function signUp(shop: TestApp, tag = 'shopper') {
   if (!line) throw new Error('no session cookie')
   const cookie = line.split(';')[0] ?? ''
   const user = response.json<{ id: string }>()
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
     shop.app.inject({
       method,
       url,
@@ -52,6 +56,13 @@ export async function signUp(shop: TestApp, tag = 'shopper') {
       remoteAddress: nextIp(),
     })
   return { email, cookie, userId: user.id, call }
+}
+
+/** A signed-in admin: a customer account listed in admin_users (as ADMIN_EMAIL's bootstrap does). */
+export async function signUpAdmin(shop: TestApp, tag = 'admin') {
+  const admin = await signUp(shop, tag)
+  await shop.database.db.insert(adminUsers).values({ userId: admin.userId })
+  return admin
 }
 
 export interface BasketLine {

@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router'
 import { PAGE_PATHS, type PageName } from '#shared/routes.ts'
 import HomePage from './routes/home.tsx'
 import NotFoundPage from './routes/not-found.tsx'
-import { UpcomingPage } from './routes/upcoming-page.tsx'
 import { SiteShell } from './site-shell.tsx'
 
 /**
@@ -34,8 +33,8 @@ const CheckoutAuthenticatePage = lazy(() => import('./routes/checkout-authentica
 const OrderSuccessPage = lazy(() => import('./routes/order-success.tsx'))
 const OrderHistoryPage = lazy(() => import('./routes/order-history.tsx'))
 const DeliveryPage = lazy(() => import('./routes/delivery.tsx'))
-
-const upcoming = (title: string) => () => <UpcomingPage title={title} />
+const AdminDashboardPage = lazy(() => import('./routes/admin.tsx'))
+const AdminProductsPage = lazy(() => import('./routes/admin-products.tsx'))
 
 const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {
   home: HomePage,
@@ -64,8 +63,8 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   orderHistory: OrderHistoryPage,
   delivery: DeliveryPage,
   profile: ProfilePage,
-  admin: upcoming('Admin'),
-  adminProducts: upcoming('Admin: Products'),
+  admin: AdminDashboardPage,
+  adminProducts: AdminProductsPage,
 }
 
 export function AppRoutes() {

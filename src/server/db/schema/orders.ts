@@ -225,3 +225,30 @@ export const couponRedemptions = pgTable(
   },
   (table) => [index('coupon_redemptions_coupon_id_idx').on(table.couponId)],
 )
+
+export const ORDER_STATUS_FIELDS = ['status', 'delivery_status'] as const
+
+/** Every change an admin makes to an order's status or delivery status: who, when, from, to. */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    field: text('field', { enum: ORDER_STATUS_FIELDS }).notNull(),
+    fromValue: text('from_value').notNull(),
+    toValue: text('to_value').notNull(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** kept beside the id so the history still names the admin if the account goes */
+    changedByEmail: text('changed_by_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_status_changes_order_id_idx').on(table.orderId, table.createdAt),
+    check(
+      'order_status_changes_field_valid',
+      sql`${table.field} in ${inList(ORDER_STATUS_FIELDS)}`,
+    ),
+  ],
+)

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../app-error.ts'
+import type { AuthService } from '../features/auth/auth.service.ts'
+
+/** Everything under this path is the admin area's API (decisions §2). */
+export const ADMIN_API_PREFIX = '/api/admin'
+
+export interface AdminCaller {
+  readonly id: string
+  readonly email: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the signed-in admin, set by the admin guard on every /api/admin route */
+    adminCaller: AdminCaller | null
+  }
+}
+
+const isAdminRoute = (pattern: string | undefined) =>
+  pattern !== undefined &&
+  (pattern === ADMIN_API_PREFIX || pattern.startsWith(`${ADMIN_API_PREFIX}/`))
+
+/**
+ * The server is the admin area's guard: one hook for the whole app checks every request whose
+ * matched route lives under /api/admin, wherever that route was registered, so a new admin
+ * route cannot forget it. It looks at the route's pattern (not the raw URL, which could be
+ * spelled in other ways) and runs before the body is read: 401 signed out, 403 not an admin.
+ */
+export function registerAdminGuard(app: FastifyInstance, auth: Pick<AuthService, 'signedIn'>) {
+  app.decorateRequest('adminCaller', null)
+  app.addHook('onRequest', async (request) => {
+    if (!isAdminRoute(request.routeOptions.url)) return
+    const { user, isAdmin } = await auth.signedIn(request)
+    if (!isAdmin) throw new AppError('FORBIDDEN')
+    request.adminCaller = { id: user.id, email: user.email }
+  })
+}
+
+/** The admin making this request; only callable on /api/admin routes (the guard has run). */
+export function adminCallerOf(request: { adminCaller: AdminCaller | null }): AdminCaller {
+  if (!request.adminCaller) throw new AppError('UNAUTHORIZED')
+  return request.adminCaller
+}

@@ -1,0 +1,70 @@
+import { ArrowRightIcon } from 'lucide-react'
+import { Link, useSearchParams } from 'react-router'
+import { Button } from '#web/components/ui/button.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
+import { CouponsTab } from './coupons/coupons-tab.tsx'
+import { EmailsTab } from './emails/emails-tab.tsx'
+import { MessagesTab } from './messages/messages-tab.tsx'
+import { OrdersTab } from './orders/orders-tab.tsx'
+
+const TABS = ['orders', 'products', 'messages', 'emails', 'coupons'] as const
+type Tab = (typeof TABS)[number]
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
+
+/** /admin (spec §2): Orders, Products (a pointer to /admin/products), Messages, Emails, Coupons. */
+export function AdminDashboard() {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const requested = searchParams.get('tab')
+  const tab: Tab = isTab(requested) ? requested : 'orders'
+
+  return (
+    <>
+      <div className="flex flex-col gap-2 py-8">
+        <p className="text-sm font-semibold tracking-wide text-forest uppercase">Admin</p>
+        <h1 className="text-3xl font-semibold text-forest sm:text-4xl">Dashboard</h1>
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(next) =>
+          setSearchParams(next === 'orders' ? {} : { tab: next }, { replace: true })
+        }
+      >
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList>
+            <TabsTrigger value="orders">Orders</TabsTrigger>
+            <TabsTrigger value="products">Products</TabsTrigger>
+            <TabsTrigger value="messages">Messages</TabsTrigger>
+            <TabsTrigger value="emails">Emails</TabsTrigger>
+            <TabsTrigger value="coupons">Coupons</TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="orders">
+          <OrdersTab />
+        </TabsContent>
+        <TabsContent value="products">
+          <section className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6">
+            <h2 className="text-xl font-semibold text-forest">Products</h2>
+            <p className="text-muted-foreground">
+              Add, edit and remove products, with their images, on the products page.
+            </p>
+            <Button asChild>
+              <Link to="/admin/products">
+                Manage products
+                <ArrowRightIcon aria-hidden />
+              </Link>
+            </Button>
+          </section>
+        </TabsContent>
+        <TabsContent value="messages">
+          <MessagesTab />
+        </TabsContent>
+        <TabsContent value="emails">
+          <EmailsTab />
+        </TabsContent>
+        <TabsContent value="coupons">
+          <CouponsTab />
+        </TabsContent>
+      </Tabs>
+    </>
+  )
+}
