@@ -52,6 +52,9 @@ export default defineConfig({
           HOST: '127.0.0.1',
           DATA_DIR: '.tmp/e2e-data',
           LOG_LEVEL: 'warn',
+          // the admin journeys sign in as this account (created at start, decisions §1)
+          ADMIN_EMAIL: 'e2e-admin@example.com',
+          ADMIN_PASSWORD: 'e2e admin password',
         },
       },
 })

@@ -1,5 +1,6 @@
 // Screenshots of the running shop at phone and desktop widths, for looking at what we build:
 //   node scripts/screenshots.mjs [baseUrl] [outDir] [path ...]
+// SCREENSHOT_LOGIN=email:password signs in first (e.g. the ADMIN_EMAIL account for /admin).
 import fs from 'node:fs/promises'
 import { chromium } from '@playwright/test'
 
@@ -17,6 +18,16 @@ const browser = await chromium.launch({
 try {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } })
+    const login = process.env.SCREENSHOT_LOGIN
+    if (login) {
+      const separator = login.indexOf(':')
+      const response = await page.request.post(new URL('/api/auth/login', baseUrl).href, {
+        data: { email: login.slice(0, separator), password: login.slice(separator + 1) },
+      })
+      if (!response.ok()) throw new Error(`SCREENSHOT_LOGIN failed: ${response.status()}`)
+      await page.goto(baseUrl)
+      await page.evaluate("localStorage.setItem('signedIn', '1')")
+    }
     for (const path of pages) {
       await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' })
       const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'

@@ -26,6 +26,8 @@ import { registerSameOrigin } from './plugins/same-origin.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerAdminGuard } from './plugins/admin-guard.ts'
 import { createAdminFeature } from './features/admin/index.ts'
+import type { ImageStorage } from './adapters/storage/index.ts'
+import { createUploadsFeature } from './features/uploads/index.ts'
 import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 
 export interface AppDeps {
@@ -44,6 +46,8 @@ export interface AppDeps {
   readonly webRoot?: string | undefined
   /** Stripe when configured (main.ts); without it, the built-in demo provider */
   readonly payments?: Payments | undefined
+  /** product images: S3 when configured (main.ts), else files under DATA_DIR/uploads */
+  readonly storage: ImageStorage
 }
 
 declare module 'fastify' {
@@ -96,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const securityHeaderOptions = {
     hsts: deps.config.nodeEnv === 'production',
     stripe: deps.payments?.kind === 'stripe',
+    uploadOrigin: deps.storage.browserOrigin,
   }
   const app = Fastify({
     loggerInstance: deps.log,
@@ -138,7 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth.service)
   app.decorate('sessions', auth.sessions)
 
-  const catalog = createCatalogFeature({ db: deps.db })
+  const catalog = createCatalogFeature({ db: deps.db, log: deps.log })
+  app.addHook('onClose', () => catalog.close())
   await app.register(healthRoutes(createHealthService({ db: deps.db })))
   await app.register(catalog.routes)
   await app.register(serviceAreaRoutes)
@@ -168,6 +174,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now: deps.now ?? (() => new Date()),
       log: deps.log,
     }),
+  )
+  await app.register(
+    createUploadsFeature({
+      db: deps.db,
+      storage: deps.storage,
+      sessionSecret: deps.sessionSecret,
+      now: deps.now ?? (() => new Date()),
+      log: deps.log,
+    }).routes,
   )
   // the sitemap is rebuilt from the catalogue's lists, so it follows catalog.invalidate()
   await app.register(

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import { createMailer } from './adapters/mail/index.ts'
 import { createStripeProvider } from './adapters/payments/index.ts'
+import { createImageStorage } from './adapters/storage/index.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config/env.ts'
 import { connectDatabase, type DatabaseHandle } from './db/client.ts'
@@ -98,6 +99,7 @@ async function start() {
       dataDir: config.dataDir,
       log,
     }),
+    storage: createImageStorage({ s3: config.s3, dataDir: config.dataDir }),
   })
   if (config.admin) await resources.app.auth.ensureAdmin(config.admin)
   purgeSessionsPeriodically(resources.app, log)

@@ -21,6 +21,9 @@ export const ERRORS = {
   PRODUCER_NOT_FOUND: { status: 404, message: 'Producer not found' },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found' },
+  MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
+  COUPON_NOT_FOUND: { status: 404, message: 'Coupon not found' },
+  COUPON_CODE_TAKEN: { status: 409, message: 'A coupon with this code already exists' },
   /** the basket cannot be checked out as it is (out of stock, unavailable, coupon) */
   CHECKOUT_CONFLICT: { status: 409, message: 'Your basket has changed. Please review it.' },
   BELOW_MINIMUM_ORDER: { status: 400, message: 'Your basket is below the minimum order.' },
@@ -31,6 +34,15 @@ export const ERRORS = {
   },
   INVALID_WEBHOOK: { status: 400, message: 'Invalid webhook signature' },
   BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  /** an upload URL whose signature is wrong, that has expired or was already used */
+  UPLOAD_FORBIDDEN: { status: 403, message: 'This upload link is invalid or has expired.' },
+  /** the page shows UPLOAD_MESSAGES (schemas/admin.ts); these match its descriptions */
+  IMAGE_TOO_LARGE: { status: 413, message: 'Please select an image smaller than 25MB.' },
+  IMAGE_TYPE_INVALID: { status: 415, message: 'Please select an image file.' },
+  IMAGE_TOO_MANY_PIXELS: {
+    status: 422,
+    message: 'This image is too large: at most 40 megapixels.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     message: 'Please send JSON (Content-Type: application/json).',

@@ -1,4 +1,9 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { createDiskImageStorage } from '#server/adapters/storage/disk-storage.ts'
+import type { ImageStorage } from '#server/adapters/storage/index.ts'
 import type { MailMessage, Mailer } from '#server/adapters/mail/index.ts'
 import { buildApp } from '#server/app.ts'
 import type { Payments } from '#server/features/checkout/index.ts'
@@ -22,6 +27,10 @@ export const TEST_APP_EXTRAS = {
   sessionSecret: 'a test secret that is long enough to sign cookies',
   mailer: { send: () => Promise.resolve() } satisfies Mailer,
   passwordCost: 10,
+  /** files are written only when a test uploads; createTestApp gives each app its own directory */
+  storage: createDiskImageStorage({
+    directory: path.join(os.tmpdir(), `houston-test-uploads-${process.pid}`),
+  }) satisfies ImageStorage,
 }
 
 /** The whole app on a database of its own, called through app.inject(). */
@@ -33,9 +42,12 @@ export async function createTestApp(
     mailer?: Mailer
     nodeEnv?: 'test' | 'production'
     payments?: Payments
+    storage?: ImageStorage
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase()
+  // the disk image storage in a directory of this app's own, removed on close
+  const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'houston-test-uploads-'))
   const sentMail: MailMessage[] = []
   const app = await buildApp({
     config: { nodeEnv: options.nodeEnv ?? 'test', publicUrl: options.publicUrl ?? TEST_PUBLIC_URL },
@@ -54,6 +66,7 @@ export async function createTestApp(
     webRoot: options.webRoot,
     ...(options.now ? { now: options.now } : {}),
     payments: options.payments,
+    storage: options.storage ?? createDiskImageStorage({ directory: uploadsDir }),
   })
   await app.ready()
   return {
@@ -64,6 +77,7 @@ export async function createTestApp(
     async close() {
       await app.close()
       await database.drop()
+      await fs.rm(uploadsDir, { recursive: true, force: true })
     },
   }
 }

@@ -3,7 +3,8 @@ import pg from 'pg'
 import type { Logger } from '../logger.ts'
 import * as schema from './schema/index.ts'
 
-export type Database = NodePgDatabase<typeof schema>
+/** $client is the pool, for what Drizzle does not do (LISTEN/NOTIFY, see change-feed.ts) */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool }
 
 export interface DatabaseHandle {
   readonly db: Database

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { connectDatabase } from '#server/db/client.ts'
@@ -102,6 +103,11 @@ describe('errors a route does not expect', () => {
       throw new Error('relation "secret_table" does not exist at /srv/app/orders.repo.ts:42')
     })
     app.post('/api/test/echo', (request) => request.body)
+    // a value no schema checked reaches PostgreSQL, which refuses it (Drizzle wraps its error)
+    app.get('/api/test/nul', async () => {
+      await shop.database.db.execute(sql`select ${'a\u0000b'}::text`)
+      return { stored: true }
+    })
     await app.ready()
   })
   afterAll(() => app.close())
@@ -113,6 +119,14 @@ describe('errors a route does not expect', () => {
       message: 'Something went wrong on our side. Please try again.',
     })
     expect(response.body).not.toMatch(/secret_table|orders\.repo|stack/)
+  })
+
+  test("a value the database refuses is a 400, even inside Drizzle's own error", async () => {
+    const response = await app.inject({ url: '/api/test/nul' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      message: 'Please check the highlighted fields and try again.',
+    })
   })
 
   test('malformed JSON is a 400, another content type 415, a huge body 413', async () => {

@@ -67,7 +67,9 @@ export function describe(error: unknown): { status: number; body: ErrorBody } {
   }
   if (isDatabaseUnavailable(error)) return known('SERVICE_UNAVAILABLE')
   const { code, statusCode, message } = error as Partial<FastifyError>
-  if (typeof code === 'string' && REFUSED_BY_DATABASE.has(code)) return known('BAD_REQUEST')
+  if (causeCodes(error).some((cause) => REFUSED_BY_DATABASE.has(cause))) {
+    return known('BAD_REQUEST')
+  }
   switch (code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -105,6 +107,20 @@ function unknownKeysOf(params: unknown): string[] {
  * first; this is the backstop.
  */
 const REFUSED_BY_DATABASE = new Set(['22021', '22P05', '22001', '22P02', '22003', '22007', '22008'])
+
+/** The codes of an error and of its causes (Drizzle wraps the driver's error in its own). */
+function causeCodes(error: unknown): string[] {
+  const codes: string[] = []
+  const seen = new Set<unknown>()
+  let current: unknown = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    const { code } = current as { code?: unknown }
+    if (typeof code === 'string') codes.push(code)
+    current = (current as { cause?: unknown }).cause
+  }
+  return codes
+}
 
 /** Connection-level failures: the database is down, restarting or full, not a bug in the request. */
 function isDatabaseUnavailable(error: unknown): boolean {

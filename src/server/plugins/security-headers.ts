@@ -28,11 +28,25 @@ export const STRIPE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
   .replace("connect-src 'self'", "connect-src 'self' https://api.stripe.com")
   .concat('; frame-src https://js.stripe.com https://hooks.stripe.com')
 
+/**
+ * With images in an object store (S3), the admin's browser PUTs the bytes straight to the store
+ * and pages load the images from it: its origin joins connect-src and img-src (img-src already
+ * allows any https: origin; an S3-compatible store on plain http needs naming).
+ */
+export function withUploadOrigin(policy: string, uploadOrigin: string | null | undefined): string {
+  if (!uploadOrigin) return policy
+  return policy
+    .replace(/connect-src ([^;]*)/, `connect-src $1 ${uploadOrigin}`)
+    .replace(/img-src ([^;]*)/, `img-src $1 ${uploadOrigin}`)
+}
+
 export interface SecurityHeaderOptions {
   /** Strict-Transport-Security, in production */
   readonly hsts: boolean
   /** open the policy to Stripe's Payment Element */
   readonly stripe?: boolean
+  /** the image store's origin, when the browser talks to it directly (see withUploadOrigin) */
+  readonly uploadOrigin?: string | null | undefined
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
@@ -56,9 +70,10 @@ export function applySecurityHeaders(
       : 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
-    'content-security-policy': options.stripe
-      ? STRIPE_CONTENT_SECURITY_POLICY
-      : CONTENT_SECURITY_POLICY,
+    'content-security-policy': withUploadOrigin(
+      options.stripe ? STRIPE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
+      options.uploadOrigin,
+    ),
   })
   if (options.hsts)
     void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains')

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
+  chicagoDayBounds,
   chicagoParts,
   chicagoWallTimeToInstant,
   cutoffMessage,
@@ -252,6 +253,44 @@ describe('Chicago wall-clock helpers', () => {
 
   test('the skipped hour in March does not exist', () => {
     expect(() => chicagoWallTimeToInstant(2026, 3, 8, 2, 30)).toThrow(RangeError)
+  })
+
+  test('a Houston calendar day as instants: midnight to the next midnight, 23 or 25 hours when the clocks change', () => {
+    const bounds = (day: string) => {
+      const { start, end } = chicagoDayBounds(day)
+      return [iso(start), iso(end), (end.getTime() - start.getTime()) / HOUR]
+    }
+    expect(bounds('2026-11-28')).toEqual([
+      '2026-11-28T06:00:00.000Z',
+      '2026-11-29T06:00:00.000Z',
+      24,
+    ])
+    expect(bounds('2026-07-18')).toEqual([
+      '2026-07-18T05:00:00.000Z',
+      '2026-07-19T05:00:00.000Z',
+      24,
+    ])
+    expect(bounds('2026-03-08')).toEqual([
+      '2026-03-08T06:00:00.000Z',
+      '2026-03-09T05:00:00.000Z',
+      23,
+    ])
+    expect(bounds('2026-11-01')).toEqual([
+      '2026-11-01T05:00:00.000Z',
+      '2026-11-02T06:00:00.000Z',
+      25,
+    ])
+    expect(bounds('2026-12-31')[1]).toBe('2027-01-01T06:00:00.000Z')
+    // a Saturday's delivery (5:00 AM) falls inside its day
+    const saturday = chicagoDayBounds('2026-11-28')
+    const delivery = nextDeliveryDate(at('2026-11-24T10:00:00-06:00'))
+    expect(delivery >= saturday.start && delivery < saturday.end).toBe(true)
+  })
+
+  test('a string that is not a calendar day is refused', () => {
+    for (const day of ['2026-02-30', '2026-13-01', '2026-1-5', 'tomorrow', '']) {
+      expect(() => chicagoDayBounds(day), day).toThrow(RangeError)
+    }
   })
 })
 

@@ -134,6 +134,28 @@ export function chicagoWallTimeToInstant(
 }
 
 /**
+ * A Houston calendar day ("2026-11-28") as instants: from its midnight up to, not including,
+ * the next day's midnight. A day is 23 or 25 hours long when the clocks change; midnight itself
+ * always exists in Chicago (the clocks change at 2:00 AM).
+ */
+export function chicagoDayBounds(day: string): { start: Date; end: Date } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  const [year, month, date] = (match?.slice(1) ?? []).map(Number)
+  if (year === undefined || month === undefined || date === undefined) {
+    throw new RangeError(`Not a calendar day: ${day}`)
+  }
+  const check = new Date(Date.UTC(year, month - 1, date))
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) {
+    throw new RangeError(`Not a calendar day: ${day}`)
+  }
+  const next = addDays({ year, month, day: date, weekday: check.getUTCDay() }, 1)
+  return {
+    start: chicagoWallTimeToInstant(year, month, date, 0, 0),
+    end: chicagoWallTimeToInstant(next.year, next.month, next.day, 0, 0),
+  }
+}
+
+/**
  * The delivery an order placed at `now` gets: Saturday 5:00 AM Chicago (the start of the
  * window, and how deliveryDate is stored). Before Wednesday 20:00 that is the coming Saturday;
  * from Wednesday 20:00 through all of Saturday it is the Saturday after.

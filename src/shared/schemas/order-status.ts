@@ -26,3 +26,19 @@ export function deliveryStep(status: string): { label: string; progress: number 
     DELIVERY_STATUS_STEPS.order_placed
   )
 }
+
+/** What the admin reads for each order status (spec §4: any of the four may be set). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+}
+
+/** What the admin reads for each delivery status, in the order a delivery goes. */
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  order_placed: 'Order Placed',
+  preparing: 'Preparing',
+  out_for_delivery: 'Out for Delivery',
+  delivered: 'Delivered',
+}

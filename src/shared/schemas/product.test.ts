@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { ProductListQuerySchema } from './product.ts'
+import {
+  AdminProductListQuerySchema,
+  PRODUCT_FORM_MESSAGES,
+  ProductInputSchema,
+  ProductListQuerySchema,
+  ProductPatchSchema,
+} from './product.ts'
 
 const parse = (query: Record<string, string>) => ProductListQuerySchema.safeParse(query)
 const messages = (query: Record<string, string>) =>
@@ -49,5 +55,152 @@ describe('product list query', () => {
     expect(messages({ limit: '501' })).toEqual(['limit: Limit must be at most 500'])
     expect(messages({ limit: '2.5' })).toEqual(['limit: Limit must be a whole number'])
     expect(messages({ search: 'x'.repeat(101) })).toEqual(['search: Search text is too long'])
+  })
+})
+
+const validForm = {
+  name: 'Wildflower Honey',
+  price: '12.99',
+  category: 'pantry',
+  farmSource: 'Atkinson Farms',
+}
+const formIssues = (overrides: Record<string, unknown>) =>
+  ProductInputSchema.safeParse({ ...validForm, ...overrides }).error?.issues.map(
+    (issue) => `${issue.path.join('.')}: ${issue.message}`,
+  ) ?? []
+
+describe('product form (spec §5)', () => {
+  test('normalizes what the dialog sends: trimmed text, two-decimal price, nulls and defaults', () => {
+    expect(
+      ProductInputSchema.parse({
+        ...validForm,
+        name: '  Wildflower Honey ',
+        price: ' 4.5 ',
+        subcategory: '',
+        imageUrl: '',
+      }),
+    ).toEqual({
+      name: 'Wildflower Honey',
+      description: '',
+      price: '4.50',
+      category: 'pantry',
+      subcategory: null,
+      subcategory2: null,
+      farmSource: 'Atkinson Farms',
+      imageUrl: null,
+      inStock: true,
+      stockCount: '0',
+      isNew: false,
+      tags: [],
+    })
+    expect(ProductInputSchema.parse({ ...validForm, price: '4' }).price).toBe('4.00')
+    expect(ProductInputSchema.parse({ ...validForm, price: '12.9' }).price).toBe('12.90')
+  })
+
+  test.each([
+    ['name', { name: '' }],
+    ['name', { name: '   ' }],
+    ['name', { name: undefined }],
+    ['name', { name: null }],
+  ])('a missing %s: %j', (_field, overrides) => {
+    expect(formIssues(overrides)).toEqual([`name: ${PRODUCT_FORM_MESSAGES.nameRequired}`])
+  })
+
+  test('each required field has the spec message, whether empty, blank or missing', () => {
+    for (const value of ['', ' ', undefined, null]) {
+      expect(formIssues({ farmSource: value })).toEqual([
+        `farmSource: ${PRODUCT_FORM_MESSAGES.farmSourceRequired}`,
+      ])
+    }
+    for (const value of ['', undefined, null, 'toys']) {
+      expect(formIssues({ category: value })).toEqual([
+        `category: ${PRODUCT_FORM_MESSAGES.categoryRequired}`,
+      ])
+    }
+  })
+
+  test('a price is digits with at most two decimals, and more than 0', () => {
+    for (const price of ['abc', '12.999', '-4', '1e3', '4.', '.5', '', undefined, 4]) {
+      // one message: a badly typed price is not also "must be greater than 0"
+      expect(formIssues({ price }), String(price)).toEqual([
+        `price: ${PRODUCT_FORM_MESSAGES.priceFormat}`,
+      ])
+    }
+    for (const price of ['0', '0.00', '0.0']) {
+      expect(formIssues({ price }), price).toEqual([
+        `price: ${PRODUCT_FORM_MESSAGES.pricePositive}`,
+      ])
+    }
+    expect(formIssues({ price: '0.01' })).toEqual([])
+    expect(formIssues({ price: '99999999.99' })).toEqual([])
+  })
+
+  test('subcategories must belong to the chosen category', () => {
+    expect(
+      formIssues({ category: 'bakery', subcategory: 'bread', subcategory2: 'gluten-free' }),
+    ).toEqual([])
+    expect(formIssues({ category: 'produce', subcategory: 'bread' })).toEqual([
+      `subcategory: ${PRODUCT_FORM_MESSAGES.unknownSubcategory}`,
+    ])
+    expect(formIssues({ category: 'produce', subcategory2: 'bread' })).toEqual([
+      `subcategory2: ${PRODUCT_FORM_MESSAGES.unknownSubcategory}`,
+    ])
+  })
+
+  test('a legacy category slug is stored as the category the shop filters by', () => {
+    const values = ProductInputSchema.parse({
+      ...validForm,
+      category: 'artisan-breads',
+      subcategory: 'bread',
+    })
+    expect(values).toMatchObject({ category: 'bakery', subcategory: 'bread' })
+  })
+
+  test('the image is an uploaded file, a shop illustration or an https address', () => {
+    for (const imageUrl of [
+      '/uploads/0b7f9a52-5d1e-4c83-9d0e-3f2a1b4c5d6e.webp',
+      '/illustrations/products/honey.svg',
+      'https://images.example.com/honey.jpg',
+      null,
+      '',
+    ]) {
+      expect(formIssues({ imageUrl }), String(imageUrl)).toEqual([])
+    }
+    for (const imageUrl of [
+      'javascript:alert(1)',
+      'http://images.example.com/honey.jpg',
+      'data:image/png;base64,AAAA',
+      '/uploads/../secrets.json',
+      '//evil.example.com/x.png',
+    ]) {
+      expect(formIssues({ imageUrl }), imageUrl).toEqual([
+        `imageUrl: ${PRODUCT_FORM_MESSAGES.imageUrl}`,
+      ])
+    }
+  })
+
+  test('refuses unknown fields and tags', () => {
+    expect(formIssues({ colour: 'red' })[0]).toMatch(/colour/)
+    expect(formIssues({ tags: ['local', 'spicy'] })).toEqual(['tags.1: Unknown tag: spicy'])
+  })
+})
+
+describe('admin product calls', () => {
+  test('a patch names any of the form fields and nothing else', () => {
+    expect(ProductPatchSchema.safeParse({ price: '5.49' }).success).toBe(true)
+    expect(ProductPatchSchema.safeParse({}).success).toBe(true)
+    expect(ProductPatchSchema.safeParse({ ...validForm, tags: [] }).success).toBe(true)
+    expect(ProductPatchSchema.safeParse({ colour: 'red' }).success).toBe(false)
+  })
+
+  test('the admin list takes a search and a known category only', () => {
+    expect(
+      AdminProductListQuerySchema.parse({ search: ' Atkinson ', category: 'artisan-breads' }),
+    ).toEqual({
+      search: 'Atkinson',
+      category: 'bakery',
+    })
+    expect(AdminProductListQuerySchema.safeParse({ category: 'toys' }).success).toBe(false)
+    expect(AdminProductListQuerySchema.safeParse({ sort: 'newest' }).success).toBe(false)
   })
 })

@@ -99,3 +99,117 @@ export const ProductListQuerySchema = z
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>
 /** The query as the browser writes it into a URL. */
 export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>
+
+/** The messages of the admin product form (spec §5), shared by the dialog and the server. */
+export const PRODUCT_FORM_MESSAGES = {
+  nameRequired: 'Product name is required',
+  priceFormat: 'Invalid price format',
+  pricePositive: 'Price must be greater than 0',
+  categoryRequired: 'Category is required',
+  farmSourceRequired: 'Farm source is required',
+  unknownSubcategory: 'Choose a subcategory of the selected category',
+  imageUrl: 'Use an uploaded image or an https:// address',
+} as const
+
+const optionalText = (max: number, message: string) =>
+  TextSchema.pipe(z.string().trim().max(max, message))
+
+/** An uploaded image (/uploads/…), one of the shop's illustrations, or an https address. */
+const ImageUrlSchema = TextSchema.pipe(
+  z
+    .string()
+    .trim()
+    .max(2000, PRODUCT_FORM_MESSAGES.imageUrl)
+    .refine(
+      (url) =>
+        /^\/(uploads|illustrations)\/[\w./-]+$/.test(url) && !url.includes('..')
+          ? true
+          : URL.canParse(url) && new URL(url).protocol === 'https:',
+      PRODUCT_FORM_MESSAGES.imageUrl,
+    ),
+)
+
+/**
+ * `POST /api/admin/products` and the Add/Edit dialog (spec §5). The price is typed as text
+ * ("4", "4.5", "12.99") and leaves as "12.99"; empty optional fields become null.
+ */
+export const ProductInputSchema = z
+  .strictObject({
+    // the first string check carries the message: a missing name is "required" too
+    name: z
+      .string({ error: PRODUCT_FORM_MESSAGES.nameRequired })
+      .pipe(
+        TextSchema.trim()
+          .min(1, PRODUCT_FORM_MESSAGES.nameRequired)
+          .max(200, 'Product name must be at most 200 characters'),
+      ),
+    description: optionalText(5000, 'Description must be at most 5000 characters').default(''),
+    price: z
+      .string({ error: PRODUCT_FORM_MESSAGES.priceFormat })
+      .trim()
+      // abort: "abc" is a format error only, not also "must be greater than 0"
+      .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: PRODUCT_FORM_MESSAGES.priceFormat, abort: true })
+      .refine((price) => Number(price) > 0, PRODUCT_FORM_MESSAGES.pricePositive)
+      .transform((price) => Number(price).toFixed(2)),
+    category: z
+      .string({ error: PRODUCT_FORM_MESSAGES.categoryRequired })
+      .refine((slug) => findCategory(slug) !== undefined, PRODUCT_FORM_MESSAGES.categoryRequired)
+      // a legacy slug (artisan-breads) is stored as the category the shop filters by (bakery)
+      .transform((slug) => findCategory(slug)?.slug ?? slug),
+    subcategory: z
+      .string()
+      .nullish()
+      .transform((slug) => slug || null),
+    subcategory2: z
+      .string()
+      .nullish()
+      .transform((slug) => slug || null),
+    farmSource: z
+      .string({ error: PRODUCT_FORM_MESSAGES.farmSourceRequired })
+      .pipe(
+        TextSchema.trim()
+          .min(1, PRODUCT_FORM_MESSAGES.farmSourceRequired)
+          .max(200, 'Farm source must be at most 200 characters'),
+      ),
+    imageUrl: z
+      .union([z.literal(''), z.null(), ImageUrlSchema])
+      .optional()
+      .transform((url) => url || null),
+    inStock: z.boolean().default(true),
+    stockCount: optionalText(50, 'Weight/Qty must be at most 50 characters').default('0'),
+    isNew: z.boolean().default(false),
+    tags: z.array(ProductTagSchema).max(20, 'At most 20 tags').default([]),
+  })
+  .superRefine((product, ctx) => {
+    for (const key of ['subcategory', 'subcategory2'] as const) {
+      const slug = product[key]
+      if (slug && !findSubcategory(product.category, slug)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: PRODUCT_FORM_MESSAGES.unknownSubcategory,
+        })
+      }
+    }
+  })
+export type ProductInput = z.input<typeof ProductInputSchema>
+export type ProductValues = z.output<typeof ProductInputSchema>
+
+/** `GET /api/admin/products` filters: search by name or farm, and a category (unknown keys: 400). */
+export const AdminProductListQuerySchema = z.strictObject({
+  search: TextSchema.pipe(z.string().trim().max(100, 'Search text is too long')).optional(),
+  category: ProductListQuerySchema.shape.category,
+})
+export type AdminProductListQuery = z.output<typeof AdminProductListQuerySchema>
+
+/**
+ * `PATCH /api/admin/products/:id`: any of the form's fields, by name only. The server merges
+ * them into the stored product and checks the whole with ProductInputSchema, so the messages
+ * and the subcategory rule are the same as when creating.
+ */
+export const ProductPatchSchema = z.strictObject(
+  Object.fromEntries(
+    Object.keys(ProductInputSchema.shape).map((key) => [key, z.unknown().optional()]),
+  ) as Record<keyof ProductInput, z.ZodOptional<z.ZodUnknown>>,
+)
+export type ProductPatch = Partial<ProductInput>

@@ -8,10 +8,16 @@ import type { CatalogRepo, ProductRow } from './catalog.repo.ts'
 /**
  * The catalogue as the shop reads it. Lists are served from serialized bytes cached until the
  * catalogue changes (invalidate() is called by whatever changes it); single reads go to the
- * database. The cache is per process: with several processes, the admin's product editing must
- * also tell the others (PostgreSQL NOTIFY), which comes with that feature.
+ * database. The cache is per process; invalidate() also announces the change (PostgreSQL
+ * NOTIFY, see catalog/index.ts), so every other process drops its lists too.
  */
-export function createCatalogService({ repo }: { repo: CatalogRepo }) {
+export function createCatalogService({
+  repo,
+  announceChange = () => Promise.resolve(),
+}: {
+  repo: CatalogRepo
+  announceChange?: () => Promise<void>
+}) {
   const cache = createJsonCache({ maxEntries: 2000 })
 
   return {
@@ -42,8 +48,14 @@ export function createCatalogService({ repo }: { repo: CatalogRepo }) {
       return producer
     },
 
-    /** Call after any change to products or producers. */
+    /** Call after any change to products or producers: here and in every other process. */
     invalidate() {
+      cache.clear()
+      void announceChange()
+    },
+
+    /** Another process changed the catalogue (or we may have missed its word). */
+    dropCachedLists() {
       cache.clear()
     },
   }

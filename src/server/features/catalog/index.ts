@@ -1,9 +1,23 @@
 import type { Database } from '../../db/client.ts'
+import { createChangeFeed } from '../../db/change-feed.ts'
+import type { FastifyBaseLogger } from 'fastify'
 import { createCatalogRepo } from './catalog.repo.ts'
 import { catalogRoutes } from './catalog.routes.ts'
 import { createCatalogService } from './catalog.service.ts'
 
-export function createCatalogFeature({ db }: { db: Database }) {
-  const service = createCatalogService({ repo: createCatalogRepo(db) })
-  return { service, routes: catalogRoutes(service) }
+/** the NOTIFY channel that tells every process the catalogue changed */
+export const CATALOG_CHANGED = 'catalog_changed'
+
+export function createCatalogFeature({ db, log }: { db: Database; log: FastifyBaseLogger }) {
+  const service = createCatalogService({
+    repo: createCatalogRepo(db),
+    announceChange: () => changes.publish(),
+  })
+  const changes = createChangeFeed({
+    pool: db.$client,
+    channel: CATALOG_CHANGED,
+    log,
+    onChange: () => service.dropCachedLists(),
+  })
+  return { service, routes: catalogRoutes(service), close: () => changes.close() }
 }

@@ -143,8 +143,9 @@ export function createCheckoutRepo(db: Database) {
     },
 
     /**
-     * The order, its items and the coupon redemption in one transaction. The unique payment id
-     * makes a second order impossible: a racing call gets null and reads the first one.
+     * The order, its items and the coupon redemption in one transaction. The locked checkout
+     * and the unique payment id make a second order impossible: a racing call gets null and
+     * reads the first one. A checkout that is already completed never makes another.
      */
     async createOrder(
       checkoutId: string,
@@ -159,6 +160,9 @@ export function createCheckoutRepo(db: Database) {
           .where(eq(pendingCheckouts.id, checkoutId))
           .for('update')
         if (!checkout) throw new Error(`checkout ${checkoutId} vanished`)
+        // completed while we waited for the lock (a racing call), or long ago with its order
+        // deleted by an admin since: either way no order is made here
+        if (checkout.status === 'completed') return null
         const [created] = await tx
           .insert(orders)
           .values(order)

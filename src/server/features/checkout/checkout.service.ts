@@ -227,6 +227,8 @@ export function createCheckoutService({
     }
     const existing = await repo.findOrderByPayment(paymentIntentId)
     if (existing) return { order: existing, created: false }
+    // completed with no order: an admin deleted it, and a replayed call must not bring it back
+    if (checkout.status === 'completed') throw new AppError('ORDER_NOT_FOUND')
 
     const payment = await retrieve(paymentIntentId)
     const problem = paymentProblem(payment, checkout)
@@ -273,8 +275,9 @@ export function createCheckoutService({
       decimalToCents(checkout.discountAmount),
     )
     if (!result) {
+      // a racing call made it first, or it was made and deleted since
       const order = await repo.findOrderByPayment(paymentIntentId)
-      if (!order) throw new Error(`order for ${paymentIntentId} neither created nor found`)
+      if (!order) throw new AppError('ORDER_NOT_FOUND')
       return { order, created: false }
     }
     if (result.couponOverLimit) {

@@ -1,3 +1,4 @@
+import { orderNumber } from '#shared/domain/order-number.ts'
 import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { decimalToCents, formatDecimalPrice, formatCents } from '#shared/domain/money.ts'
 import { lineTotal } from '#shared/domain/pricing.ts'
@@ -11,7 +12,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 export function orderConfirmationEmail(order: Order): MailMessage {
   const firstName = order.customerName.split(' ')[0] ?? order.customerName
   const deliveryDay = formatDeliveryDateLong(new Date(order.deliveryDate))
-  const orderNumber = order.id.slice(0, 8).toUpperCase()
+  const number = orderNumber(order.id)
   const lines = order.items.map((item) => {
     const amount = formatCents(lineTotal(decimalToCents(item.productPrice), item.quantity))
     const selections = item.customSelections?.map((pick) => `${pick.count} × ${pick.name}`) ?? []
@@ -38,7 +39,7 @@ export function orderConfirmationEmail(order: Order): MailMessage {
   const text = [
     `Hi ${firstName},`,
     '',
-    `Thank you for your order (#${orderNumber}). Your local farmers are getting it ready.`,
+    `Thank you for your order (${number}). Your local farmers are getting it ready.`,
     '',
     `Delivery: ${deliveryDay}, ${DELIVERY_WINDOW.label}`,
     `To: ${order.deliveryAddress}`,
@@ -76,12 +77,12 @@ export function orderConfirmationEmail(order: Order): MailMessage {
 <tr><td>
 <p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#2f5d3a">${escapeHtml(SITE.name)}</p>
 <p>Hi ${escapeHtml(firstName)},</p>
-<p>Thank you for your order <strong>#${orderNumber}</strong>. Your local farmers are getting it ready.</p>
+<p>Thank you for your order <strong>${number}</strong>. Your local farmers are getting it ready.</p>
 <p style="background:#f1ead9;border-radius:8px;padding:12px 16px"><strong>Delivery:</strong> ${escapeHtml(deliveryDay)}, ${escapeHtml(DELIVERY_WINDOW.label)}<br><strong>To:</strong> ${escapeHtml(order.deliveryAddress)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid #e6dfcf;margin-top:16px">${rows}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-top:1px solid #e6dfcf;margin-top:8px">${totals}</table>
 <p style="font-size:14px;color:#5c5a52">You can see your order and follow its delivery in your account.</p>
 <p>See you on Saturday,<br>The ${escapeHtml(SITE.name)} team</p>
 </td></tr></table></td></tr></table></body></html>`
-  return { to: order.customerEmail, subject: `Your ${SITE.name} order #${orderNumber}`, text, html }
+  return { to: order.customerEmail, subject: `Your ${SITE.name} order ${number}`, text, html }
 }

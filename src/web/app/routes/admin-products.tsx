@@ -1,5 +1,5 @@
 import { PAGE_META } from '#shared/page-meta.ts'
-import { AdminProducts } from '#web/features/admin/components/products/admin-products.tsx'
+import { AdminProducts } from '#web/features/admin/components/admin-products.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 import { AdminPage } from '../admin-page.tsx'
 

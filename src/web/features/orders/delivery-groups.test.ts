@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { groupDeliveries, orderNumber } from './delivery-groups.ts'
+import { orderNumber } from '#shared/domain/order-number.ts'
+import { groupDeliveries } from './delivery-groups.ts'
 
 // Saturday 28 November 2026, 5:00 AM in Houston (CST, UTC−6)
 const SATURDAY = '2026-11-28T11:00:00.000Z'

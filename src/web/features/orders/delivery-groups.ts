@@ -32,4 +32,3 @@ export function groupDeliveries<T extends Pick<Order, 'deliveryDate' | 'delivery
 }
 
 /** "#1A2B3C4D": the first 8 characters of the id (spec §9). */
-export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`

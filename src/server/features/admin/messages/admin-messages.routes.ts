@@ -1,7 +1,63 @@
+import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import {
+  AdminContactMessagesSchema,
+  AdminDeletedSchema,
+  AdminEmailsSchema,
+  AdminIdParamsSchema,
+} from '#shared/schemas/admin.ts'
 import type { AdminDeps } from '../index.ts'
+import { adminMessagesServiceFor } from './index.ts'
 
-// to be built (issue 7)
-export function adminMessagesRoutes(_deps: AdminDeps): FastifyPluginAsyncZod {
-  return async () => {}
+const guarded = { 401: ErrorBodySchema, 403: ErrorBodySchema }
+
+/** Contact messages and the mailing lists; the admin guard covers every /api/admin route. */
+export function adminMessagesRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
+  const messages = adminMessagesServiceFor(deps)
+  return async (app) => {
+    app.get(
+      '/api/admin/contact-messages',
+      { schema: { response: { 200: AdminContactMessagesSchema, ...guarded } } },
+      () => messages.listContactMessages(),
+    )
+
+    app.delete(
+      '/api/admin/contact-messages/:id',
+      {
+        schema: {
+          params: AdminIdParamsSchema,
+          response: {
+            200: AdminDeletedSchema,
+            400: ErrorBodySchema,
+            404: ErrorBodySchema,
+            ...guarded,
+          },
+        },
+      },
+      (request) => messages.deleteContactMessage(request.params.id),
+    )
+
+    app.get(
+      '/api/admin/emails',
+      { schema: { response: { 200: AdminEmailsSchema, ...guarded } } },
+      () => messages.listEmails(),
+    )
+
+    app.get(
+      '/api/admin/emails.csv',
+      { schema: { response: { 200: z.string(), ...guarded } } },
+      async (_request, reply) => {
+        const csv = await messages.emailsCsv()
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+            // a list of people's addresses: no shared or browser cache keeps a copy
+            .header('cache-control', 'no-store')
+            .send(csv.body)
+        )
+      },
+    )
+  }
 }

@@ -1,7 +1,82 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import {
+  AdminDeletedSchema,
+  AdminIdParamsSchema,
+  AdminOrderListQuerySchema,
+  AdminOrderPageSchema,
+  AdminOrderSchema,
+  DeliveryStatusInputSchema,
+  OrderStatusInputSchema,
+} from '#shared/schemas/admin.ts'
+import { adminCallerOf } from '../../../plugins/admin-guard.ts'
 import type { AdminDeps } from '../index.ts'
+import { adminOrdersServiceFor } from './index.ts'
 
-// to be built (issue 7)
-export function adminOrdersRoutes(_deps: AdminDeps): FastifyPluginAsyncZod {
-  return async () => {}
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+}
+
+/** The dashboard's Orders tab (spec §2, §7); the admin guard covers every /api/admin route. */
+export function adminOrdersRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
+  const orders = adminOrdersServiceFor(deps)
+  return async (app) => {
+    app.get(
+      '/api/admin/orders',
+      {
+        schema: {
+          querystring: AdminOrderListQuerySchema,
+          response: { 200: AdminOrderPageSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        // customers' names and addresses: no shared or browser cache keeps a copy
+        void reply.header('cache-control', 'no-store')
+        return orders.list(request.query)
+      },
+    )
+
+    app.patch(
+      '/api/admin/orders/:id/status',
+      {
+        schema: {
+          params: AdminIdParamsSchema,
+          body: OrderStatusInputSchema,
+          response: { 200: AdminOrderSchema, ...errors },
+        },
+      },
+      (request) => orders.setStatus(request.params.id, request.body.status, adminCallerOf(request)),
+    )
+
+    app.patch(
+      '/api/admin/orders/:id/delivery-status',
+      {
+        schema: {
+          params: AdminIdParamsSchema,
+          body: DeliveryStatusInputSchema,
+          response: { 200: AdminOrderSchema, ...errors },
+        },
+      },
+      (request) =>
+        orders.setDeliveryStatus(
+          request.params.id,
+          request.body.deliveryStatus,
+          adminCallerOf(request),
+        ),
+    )
+
+    app.delete(
+      '/api/admin/orders/:id',
+      {
+        schema: {
+          params: AdminIdParamsSchema,
+          response: { 200: AdminDeletedSchema, ...errors },
+        },
+      },
+      (request) => orders.remove(request.params.id, adminCallerOf(request)),
+    )
+  }
 }

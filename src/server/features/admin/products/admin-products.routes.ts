@@ -1,7 +1,64 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import { AdminDeletedSchema } from '#shared/schemas/admin.ts'
+import {
+  AdminProductListQuerySchema,
+  ProductIdParamsSchema,
+  ProductInputSchema,
+  ProductListSchema,
+  ProductPatchSchema,
+  ProductSchema,
+} from '#shared/schemas/product.ts'
 import type { AdminDeps } from '../index.ts'
+import { adminProductsServiceFor } from './admin-products.service.ts'
 
-// to be built (issue 7)
-export function adminProductsRoutes(_deps: AdminDeps): FastifyPluginAsyncZod {
-  return async () => {}
+/** The admin's products (spec §2, §5, §7); the admin guard covers every route here. */
+export function adminProductsRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
+  const products = adminProductsServiceFor(deps)
+  return async (app) => {
+    app.get(
+      '/api/admin/products',
+      {
+        schema: {
+          querystring: AdminProductListQuerySchema,
+          response: { 200: ProductListSchema, 400: ErrorBodySchema },
+        },
+      },
+      (request) => products.list(request.query),
+    )
+
+    app.post(
+      '/api/admin/products',
+      {
+        schema: {
+          body: ProductInputSchema,
+          response: { 201: ProductSchema, 400: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await products.create(request.body)),
+    )
+
+    app.patch(
+      '/api/admin/products/:id',
+      {
+        schema: {
+          params: ProductIdParamsSchema,
+          body: ProductPatchSchema,
+          response: { 200: ProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      (request) => products.update(request.params.id, request.body),
+    )
+
+    app.delete(
+      '/api/admin/products/:id',
+      {
+        schema: {
+          params: ProductIdParamsSchema,
+          response: { 200: AdminDeletedSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      (request) => products.remove(request.params.id),
+    )
+  }
 }

@@ -9,7 +9,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { FORGOT_PASSWORD_ERROR_MESSAGE, useRequestPasswordReset } from '../api/forgot-password.ts'
-import { serverFieldErrors } from '../api/server-field-errors.ts'
+import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
 import { AuthCard } from './auth-card.tsx'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 

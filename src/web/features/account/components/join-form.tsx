@@ -12,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { toast } from '#web/components/ui/toast-store.ts'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { REGISTER_ERROR_MESSAGE, useRegister } from '../api/register.ts'
-import { serverFieldErrors } from '../api/server-field-errors.ts'
+import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
 import { ADDRESS_FIELDS, AddressFields } from './address-fields.tsx'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { PasswordInput } from './password-input.tsx'

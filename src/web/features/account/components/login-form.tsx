@@ -9,7 +9,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { LOGIN_ERROR_MESSAGE, useLogIn } from '../api/log-in.ts'
-import { serverFieldErrors } from '../api/server-field-errors.ts'
+import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { PasswordInput } from './password-input.tsx'
 

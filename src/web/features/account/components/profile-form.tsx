@@ -6,7 +6,7 @@ import { ProfileUpdateSchema, type ProfileUpdate, type User } from '#shared/sche
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { serverFieldErrors } from '../api/server-field-errors.ts'
+import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
 import { PROFILE_ERROR_MESSAGE, useUpdateProfile } from '../api/update-profile.ts'
 import { ADDRESS_FIELDS, AddressFields } from './address-fields.tsx'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'

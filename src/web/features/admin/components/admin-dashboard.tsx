@@ -2,10 +2,10 @@ import { ArrowRightIcon } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
-import { CouponsTab } from './coupons/coupons-tab.tsx'
-import { EmailsTab } from './emails/emails-tab.tsx'
-import { MessagesTab } from './messages/messages-tab.tsx'
-import { OrdersTab } from './orders/orders-tab.tsx'
+import { CouponsTab } from './coupons-tab.tsx'
+import { EmailsTab } from './emails-tab.tsx'
+import { MessagesTab } from './messages-tab.tsx'
+import { OrdersTab } from './orders-tab.tsx'
 
 const TABS = ['orders', 'products', 'messages', 'emails', 'coupons'] as const
 type Tab = (typeof TABS)[number]

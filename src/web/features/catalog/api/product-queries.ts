@@ -2,10 +2,11 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Producer } from '#shared/schemas/producer.ts'
 import type { Product, ProductListQueryInput } from '#shared/schemas/product.ts'
 import { apiGet } from '#web/lib/api-client.ts'
+import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
 
 /** Query keys and fetchers of the catalogue, together (style rule 6). */
 export const productQueries = {
-  all: () => ['products'] as const,
+  all: () => QUERY_ROOTS.products,
   list: (filters: ProductFilters = {}) =>
     queryOptions({
       queryKey: [...productQueries.all(), 'list', filters] as const,
@@ -21,12 +22,12 @@ export const productQueries = {
 export const producerQueries = {
   list: () =>
     queryOptions({
-      queryKey: ['producers', 'list'] as const,
+      queryKey: [...QUERY_ROOTS.producers, 'list'] as const,
       queryFn: ({ signal }) => apiGet<Producer[]>('/api/producers', signal),
     }),
   detail: (slug: string) =>
     queryOptions({
-      queryKey: ['producers', 'detail', slug] as const,
+      queryKey: [...QUERY_ROOTS.producers, 'detail', slug] as const,
       queryFn: ({ signal }) =>
         apiGet<Producer>(`/api/producers/${encodeURIComponent(slug)}`, signal),
     }),

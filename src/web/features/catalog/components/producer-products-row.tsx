@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import type { Product } from '#shared/schemas/product.ts'
-import { ProductImage } from './product-image.tsx'
+import { ProductImage } from '#web/components/product-image.tsx'
 
 /**
  * A producer's products in a row that scrolls sideways (spec §2). `renderAction` puts the basket

@@ -3,7 +3,7 @@ import { producerSlugFromName } from '#shared/domain/catalog.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import type { Product } from '#shared/schemas/product.ts'
-import { ProductImage } from './product-image.tsx'
+import { ProductImage } from '#web/components/product-image.tsx'
 
 export function ProductCard({
   product,

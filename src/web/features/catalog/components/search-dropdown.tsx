@@ -6,8 +6,8 @@ import { paths } from '#shared/routes.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { cn } from '#web/lib/cn.ts'
 import { SEARCH_DROPDOWN_LIMIT, searchProductsQuery } from '../api/search-products.ts'
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts'
-import { ProductImage } from './product-image.tsx'
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
+import { ProductImage } from '#web/components/product-image.tsx'
 
 const DEBOUNCE_MS = 250
 

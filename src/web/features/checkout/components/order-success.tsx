@@ -1,3 +1,4 @@
+import { orderNumber } from '#shared/domain/order-number.ts'
 import { useQuery } from '@tanstack/react-query'
 import { CircleCheckBigIcon, PackageIcon, SaladIcon, TruckIcon } from 'lucide-react'
 import { Link } from 'react-router'
@@ -118,7 +119,7 @@ function OrderFacts({ order }: { order: Order }) {
     <dl className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm sm:grid-cols-3 sm:p-6">
       <div>
         <dt className="text-sm text-muted-foreground">Order number</dt>
-        <dd className="font-mono text-lg font-semibold">#{order.id.slice(0, 8).toUpperCase()}</dd>
+        <dd className="font-mono text-lg font-semibold">{orderNumber(order.id)}</dd>
       </div>
       <div>
         <dt className="text-sm text-muted-foreground">Total</dt>

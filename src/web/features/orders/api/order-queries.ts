@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Order } from '#shared/schemas/checkout.ts'
 import { apiGet } from '#web/lib/api-client.ts'
+import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
 
 /** The signed-in customer's orders, newest first, each with its items (decisions §2). */
 export const myOrderQueries = {
-  all: () => ['orders', 'mine'] as const,
+  all: () => QUERY_ROOTS.myOrders,
   list: () =>
     queryOptions({
       queryKey: myOrderQueries.all(),

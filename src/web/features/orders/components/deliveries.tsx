@@ -10,8 +10,9 @@ import {
 } from '#shared/schemas/order-status.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useNow } from '#web/lib/use-now.ts'
-import { groupDeliveries, orderNumber } from '../delivery-groups.ts'
-import { DeliveryStatusBadge } from './order-parts.tsx'
+import { orderNumber } from '#shared/domain/order-number.ts'
+import { groupDeliveries } from '../delivery-groups.ts'
+import { DeliveryStatusBadge } from '#web/components/order-parts.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
 /**

@@ -8,14 +8,14 @@ import {
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { Order } from '#shared/schemas/checkout.ts'
 import { cn } from '#web/lib/cn.ts'
-import { orderNumber } from '../delivery-groups.ts'
+import { orderNumber } from '#shared/domain/order-number.ts'
 import {
   DeliveryStatusBadge,
   OrderBlock,
   OrderLines,
   OrderTotals,
   formatPlacedDate,
-} from './order-parts.tsx'
+} from '#web/components/order-parts.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
 /** /order-history (spec §2): every order, newest first, each opening to its details. */

@@ -1,0 +1,57 @@
+import { asc, desc, eq } from 'drizzle-orm'
+import type { Database } from '../../../db/client.ts'
+import { coupons } from '../../../db/schema/index.ts'
+
+export type CouponRow = typeof coupons.$inferSelect
+export type NewCoupon = typeof coupons.$inferInsert
+export type CouponChanges = Partial<
+  Pick<NewCoupon, 'active' | 'minSubtotal' | 'maxRedemptions' | 'startsAt' | 'endsAt'>
+>
+
+export function createAdminCouponsRepo(db: Database) {
+  return {
+    /** newest first; coupons made together (the seed) by code */
+    list(): Promise<CouponRow[]> {
+      return db.select().from(coupons).orderBy(desc(coupons.createdAt), asc(coupons.code))
+    },
+
+    async findById(id: string): Promise<CouponRow | undefined> {
+      const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1)
+      return row
+    },
+
+    async insert(values: NewCoupon): Promise<CouponRow> {
+      const [row] = await db.insert(coupons).values(values).returning()
+      if (!row) throw new Error('insert into coupons returned no row')
+      return row
+    },
+
+    /** the coupon as changed, or undefined when there is no coupon with this id */
+    async update(id: string, changes: CouponChanges): Promise<CouponRow | undefined> {
+      const [row] = await db.update(coupons).set(changes).where(eq(coupons.id, id)).returning()
+      return row
+    },
+  }
+}
+
+export type AdminCouponsRepo = ReturnType<typeof createAdminCouponsRepo>
+
+/**
+ * The SQLSTATE and constraint of a PostgreSQL error, looked for through the causes (Drizzle
+ * wraps the driver's error in its own).
+ */
+export function databaseErrorOf(
+  error: unknown,
+): { code: string; constraint: string | undefined } | undefined {
+  const seen = new Set<unknown>()
+  let current = error
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current)
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown }
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, constraint: typeof constraint === 'string' ? constraint : undefined }
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}

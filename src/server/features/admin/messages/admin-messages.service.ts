@@ -1,0 +1,95 @@
+import { stringify } from 'csv-stringify/sync'
+import { neutralizeCsvFormula } from '#shared/domain/csv-safety.ts'
+import { chicagoParts } from '#shared/domain/delivery.ts'
+import type { AdminContactMessages, AdminEmails, EmailEntry } from '#shared/schemas/admin.ts'
+import type { ContactMessage } from '#shared/schemas/contact.ts'
+import { AppError } from '../../../app-error.ts'
+import type { AdminMessagesRepo, ContactMessageRow, EmailRow } from './admin-messages.repo.ts'
+
+export const MESSAGE_DELETED = 'Message deleted'
+export const EMAILS_CSV_HEADER = ['Email', 'Type', 'Date'] as const
+
+export interface EmailsCsv {
+  /** emails-YYYY-MM-DD.csv, the day in Houston */
+  fileName: string
+  body: string
+}
+
+/** The Messages and Emails tabs of the admin dashboard (spec §2, §7; decisions §7). */
+export function createAdminMessagesService({
+  repo,
+  now,
+}: {
+  repo: AdminMessagesRepo
+  now: () => Date
+}) {
+  async function listEmails(): Promise<AdminEmails> {
+    const [waitlist, newsletter] = await Promise.all([
+      repo.listWaitlistEmails(),
+      repo.listNewsletterEmails(),
+    ])
+    return {
+      waitlist: waitlist.map(toEmailEntry),
+      newsletter: newsletter.map(toEmailEntry),
+      totalCount: waitlist.length + newsletter.length,
+    }
+  }
+
+  return {
+    async listContactMessages(): Promise<AdminContactMessages> {
+      const rows = await repo.listContactMessages()
+      return { contactMessages: rows.map(toContactMessage), totalCount: rows.length }
+    },
+
+    async deleteContactMessage(id: string): Promise<{ message: string }> {
+      if (!(await repo.deleteContactMessage(id))) throw new AppError('MESSAGE_NOT_FOUND')
+      return { message: MESSAGE_DELETED }
+    },
+
+    listEmails,
+
+    /**
+     * One row per list entry: the newsletter's, then the waitlist's, each newest first (the order
+     * of the page). Date is the sign-up instant in ISO 8601 UTC (`2026-11-24T03:00:00.000Z`):
+     * exact, and read as a date-time by spreadsheets.
+     */
+    async emailsCsv(): Promise<EmailsCsv> {
+      const { waitlist, newsletter } = await listEmails()
+      const rows = [
+        ...newsletter.map((entry) => [entry.email, 'Newsletter', entry.created_at]),
+        ...waitlist.map((entry) => [entry.email, 'Waitlist', entry.created_at]),
+      ]
+      const body = stringify([[...EMAILS_CSV_HEADER], ...rows], {
+        record_delimiter: 'windows',
+        // the writer quotes only a whole CRLF; a lone CR or LF still breaks a row in some readers
+        quoted_match: /[\r\n]/,
+        cast: { string: neutralizeCsvFormula },
+      })
+      return { fileName: `emails-${houstonDay(now())}.csv`, body }
+    },
+  }
+}
+
+export type AdminMessagesService = ReturnType<typeof createAdminMessagesService>
+
+function houstonDay(instant: Date): string {
+  const { year, month, day } = chicagoParts(instant)
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+function toEmailEntry(row: EmailRow): EmailEntry {
+  return { id: row.id, email: row.email, created_at: row.createdAt.toISOString() }
+}
+
+function toContactMessage(row: ContactMessageRow): ContactMessage {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  }
+}

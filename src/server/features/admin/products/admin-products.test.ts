@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { AdminDeletedSchema } from '#shared/schemas/admin.ts'
+import {
+  PRODUCT_FORM_MESSAGES,
+  ProductListSchema,
+  ProductSchema,
+  type Product,
+  type ProductInput,
+} from '#shared/schemas/product.ts'
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import { createIntent, signUp, signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
+
+let shop: TestApp
+let admin: Shopper
+
+/** a clock that never returns the same instant twice, so "newest first" has one answer */
+let lastTick = 0
+const monotonicNow = () => {
+  lastTick = Math.max(Date.now(), lastTick + 1)
+  return new Date(lastTick)
+}
+
+beforeAll(async () => {
+  shop = await createTestApp({ now: monotonicNow })
+  admin = await signUpAdmin(shop, 'products-admin')
+})
+afterAll(() => shop.close())
+
+let made = 0
+/** a complete, valid Add Product form with a name no other test uses */
+const form = (overrides: Record<string, unknown> = {}): ProductInput => ({
+  name: `Wildflower Honey ${++made}`,
+  description: 'Raw honey from hives on the Katy prairie.',
+  price: '12.99',
+  category: 'pantry',
+  subcategory: 'sauces',
+  subcategory2: null,
+  farmSource: 'Atkinson Farms',
+  imageUrl: null,
+  inStock: true,
+  stockCount: '16 oz',
+  isNew: true,
+  tags: ['local'],
+  ...overrides,
+})
+
+const post = (body: unknown) => admin.call('POST', '/api/admin/products', body)
+const patch = (id: string, body: unknown) => admin.call('PATCH', `/api/admin/products/${id}`, body)
+const remove = (id: string) => admin.call('DELETE', `/api/admin/products/${id}`)
+
+async function create(overrides: Record<string, unknown> = {}): Promise<Product> {
+  const response = await post(form(overrides))
+  expect(response.statusCode, response.body).toBe(201)
+  return ProductSchema.parse(response.json())
+}
+
+async function adminList(query = ''): Promise<Product[]> {
+  const response = await admin.call('GET', `/api/admin/products${query}`)
+  expect(response.statusCode, response.body).toBe(200)
+  return ProductListSchema.parse(response.json())
+}
+
+/** the shop's own list, as a visitor reads it (served from the catalogue's cache) */
+async function shopList(): Promise<Product[]> {
+  const response = await shop.app.inject({ method: 'GET', url: '/api/products' })
+  expect(response.statusCode).toBe(200)
+  return ProductListSchema.parse(response.json())
+}
+
+const shopProduct = (id: string) => shop.app.inject({ method: 'GET', url: `/api/products/${id}` })
+
+/** the 400 body's message for one field */
+const fieldError = (response: { json: () => unknown }, field: string) =>
+  (response.json() as { errors?: Record<string, string> }).errors?.[field]
+
+describe('POST /api/admin/products', () => {
+  test('creates the product and the shop lists and shows it at once', async () => {
+    const before = await shopList() // the shop's list is now cached
+    const body = form({ name: '  Pecan Praline Granola  ', imageUrl: '' })
+    const response = await post(body)
+    expect(response.statusCode, response.body).toBe(201)
+    const product = ProductSchema.parse(response.json())
+    expect(product).toMatchObject({
+      name: 'Pecan Praline Granola',
+      price: '12.99',
+      category: 'pantry',
+      subcategory: 'sauces',
+      subcategory2: null,
+      farmSource: 'Atkinson Farms',
+      imageUrl: null,
+      inStock: true,
+      stockCount: '16 oz',
+      isNew: true,
+      tags: ['local'],
+    })
+
+    const after = await shopList()
+    expect(after).toHaveLength(before.length + 1)
+    expect(after.find((p) => p.id === product.id)).toEqual(product)
+    const detail = await shopProduct(product.id)
+    expect(detail.statusCode).toBe(200)
+    expect(detail.json()).toEqual(product)
+  })
+
+  test('stores a typed price with two decimals', async () => {
+    expect((await create({ price: '4' })).price).toBe('4.00')
+    const product = await create({ price: '4.5' })
+    expect(product.price).toBe('4.50')
+    expect((await shopProduct(product.id)).json<Product>().price).toBe('4.50')
+  })
+
+  test.each([
+    ['name', { name: '' }, PRODUCT_FORM_MESSAGES.nameRequired],
+    ['name', { name: '   ' }, PRODUCT_FORM_MESSAGES.nameRequired],
+    ['name', { name: undefined }, PRODUCT_FORM_MESSAGES.nameRequired],
+    ['price', { price: 'abc' }, PRODUCT_FORM_MESSAGES.priceFormat],
+    ['price', { price: '12.999' }, PRODUCT_FORM_MESSAGES.priceFormat],
+    ['price', { price: '-4' }, PRODUCT_FORM_MESSAGES.priceFormat],
+    ['price', { price: 4 }, PRODUCT_FORM_MESSAGES.priceFormat],
+    ['price', { price: undefined }, PRODUCT_FORM_MESSAGES.priceFormat],
+    ['price', { price: '0' }, PRODUCT_FORM_MESSAGES.pricePositive],
+    ['price', { price: '0.00' }, PRODUCT_FORM_MESSAGES.pricePositive],
+    ['category', { category: '' }, PRODUCT_FORM_MESSAGES.categoryRequired],
+    [
+      'category',
+      { category: undefined, subcategory: null },
+      PRODUCT_FORM_MESSAGES.categoryRequired,
+    ],
+    ['farmSource', { farmSource: '' }, PRODUCT_FORM_MESSAGES.farmSourceRequired],
+    ['farmSource', { farmSource: undefined }, PRODUCT_FORM_MESSAGES.farmSourceRequired],
+    [
+      'subcategory',
+      { category: 'produce', subcategory: 'bread' },
+      PRODUCT_FORM_MESSAGES.unknownSubcategory,
+    ],
+    ['subcategory2', { subcategory2: 'bread' }, PRODUCT_FORM_MESSAGES.unknownSubcategory],
+    ['imageUrl', { imageUrl: 'javascript:alert(1)' }, PRODUCT_FORM_MESSAGES.imageUrl],
+    ['imageUrl', { imageUrl: 'http://example.com/honey.jpg' }, PRODUCT_FORM_MESSAGES.imageUrl],
+    ['imageUrl', { imageUrl: '/uploads/../config.json' }, PRODUCT_FORM_MESSAGES.imageUrl],
+    ['tags', { tags: ['local', 'spicy'] }, 'Unknown tag: spicy'],
+    ['colour', { colour: 'red' }, 'Unknown field "colour"'],
+  ])('refuses a bad %s with its message: %j', async (field, overrides, message) => {
+    const body = form(overrides)
+    const response = await post(body)
+    expect(response.statusCode).toBe(400)
+    expect(fieldError(response, field)).toBe(message)
+    expect((await adminList()).some((p) => p.name === body.name)).toBe(false)
+  })
+
+  test('an empty form names every required field at once', async () => {
+    const response = await post({})
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      message: PRODUCT_FORM_MESSAGES.nameRequired,
+      errors: {
+        name: PRODUCT_FORM_MESSAGES.nameRequired,
+        price: PRODUCT_FORM_MESSAGES.priceFormat,
+        category: PRODUCT_FORM_MESSAGES.categoryRequired,
+        farmSource: PRODUCT_FORM_MESSAGES.farmSourceRequired,
+      },
+    })
+  })
+
+  test('takes an uploaded image or an https address', async () => {
+    const uploaded = `/uploads/${randomUUID()}.webp`
+    expect((await create({ imageUrl: uploaded })).imageUrl).toBe(uploaded)
+    const remote = 'https://images.example.com/honey.jpg'
+    expect((await create({ imageUrl: remote })).imageUrl).toBe(remote)
+  })
+})
+
+describe('PATCH /api/admin/products/:id', () => {
+  test('a new price alone: the rest stays, updatedAt moves and the shop shows it at once', async () => {
+    const product = await create({ price: '4.99' })
+    expect((await shopList()).find((p) => p.id === product.id)?.price).toBe('4.99')
+
+    const response = await patch(product.id, { price: '5.49' })
+    expect(response.statusCode, response.body).toBe(200)
+    const updated = ProductSchema.parse(response.json())
+    expect(updated).toEqual({ ...product, price: '5.49', updatedAt: updated.updatedAt })
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(product.updatedAt))
+    expect((await shopList()).find((p) => p.id === product.id)?.price).toBe('5.49')
+    expect((await shopProduct(product.id)).json<Product>().price).toBe('5.49')
+  })
+
+  test('takes the whole form, as the Edit dialog sends it', async () => {
+    const product = await create()
+    const edited = form({ name: 'Orange Blossom Honey', price: '15', inStock: false, tags: [] })
+    const response = await patch(product.id, edited)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({
+      id: product.id,
+      name: 'Orange Blossom Honey',
+      price: '15.00',
+      inStock: false,
+      tags: [],
+      createdAt: product.createdAt,
+    })
+  })
+
+  test('changing the category clears both subcategories unless the patch sets them', async () => {
+    const product = await create({
+      category: 'produce',
+      subcategory: 'vegetables',
+      subcategory2: 'organic',
+    })
+    const moved = await patch(product.id, { category: 'pantry' })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.json()).toMatchObject({
+      category: 'pantry',
+      subcategory: null,
+      subcategory2: null,
+    })
+
+    const withSub = await patch(product.id, { category: 'dairy-eggs', subcategory: 'cheese' })
+    expect(withSub.json()).toMatchObject({
+      category: 'dairy-eggs',
+      subcategory: 'cheese',
+      subcategory2: null,
+    })
+    // the same category again is no change: the subcategory stays
+    const same = await patch(product.id, { category: 'dairy-eggs', name: 'Aged Gouda' })
+    expect(same.json()).toMatchObject({ name: 'Aged Gouda', subcategory: 'cheese' })
+  })
+
+  test('checks the merged product with the form’s messages and leaves it unchanged', async () => {
+    const product = await create({ category: 'produce', subcategory: 'herbs' })
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ price: '0' }, 'price', PRODUCT_FORM_MESSAGES.pricePositive],
+      [{ price: '12.999' }, 'price', PRODUCT_FORM_MESSAGES.priceFormat],
+      [{ name: '' }, 'name', PRODUCT_FORM_MESSAGES.nameRequired],
+      [{ name: null }, 'name', PRODUCT_FORM_MESSAGES.nameRequired],
+      [{ farmSource: ' ' }, 'farmSource', PRODUCT_FORM_MESSAGES.farmSourceRequired],
+      [{ category: 'toys' }, 'category', PRODUCT_FORM_MESSAGES.categoryRequired],
+      [{ subcategory: 'bread' }, 'subcategory', PRODUCT_FORM_MESSAGES.unknownSubcategory],
+      [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl', PRODUCT_FORM_MESSAGES.imageUrl],
+      [{ colour: 'red' }, 'colour', 'Unknown field "colour"'],
+    ]
+    for (const [body, field, message] of cases) {
+      const response = await patch(product.id, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json(), JSON.stringify(body)).toMatchObject({
+        message,
+        errors: { [field]: message },
+      })
+    }
+    expect((await shopProduct(product.id)).json()).toEqual(product)
+  })
+
+  test('an unknown product is 404 and a malformed id 400', async () => {
+    const missing = await patch(randomUUID(), { price: '5.49' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ message: 'Product not found' })
+    expect((await patch('not-a-uuid', { price: '5.49' })).statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/admin/products', () => {
+  test('lists every product newest first, out of stock included', async () => {
+    const older = await create()
+    const newer = await create({ inStock: false })
+    const list = await adminList()
+    expect(list[0]).toEqual(newer)
+    expect(list[1]).toEqual(older)
+    const shopIds = new Set((await shopList()).map((p) => p.id))
+    expect(list.filter((p) => !shopIds.has(p.id))).toEqual([])
+    expect(list.length).toBe(shopIds.size)
+  })
+
+  test('searches name or farm, ignoring case; % and _ match only themselves', async () => {
+    const byFarm = await create({ name: 'Smoked Brisket', farmSource: 'Qwerty Ridge Ranch' })
+    const byName = await create({ name: 'Qwerty Peach Jam', farmSource: 'Atkinson Farms' })
+    const percent = await create({
+      name: '100% Qwerty Juice',
+      category: 'drinks',
+      subcategory: 'juice',
+    })
+
+    expect((await adminList('?search=qwerty%20ridge')).map((p) => p.id)).toEqual([byFarm.id])
+    expect((await adminList('?search=PEACH%20JAM')).map((p) => p.id)).toEqual([byName.id])
+    expect((await adminList('?search=QWERTY')).map((p) => p.id)).toEqual([
+      percent.id,
+      byName.id,
+      byFarm.id,
+    ])
+    const all = await adminList()
+    const withPercent = await adminList(`?search=${encodeURIComponent('%')}`)
+    expect(withPercent.map((p) => p.id)).toContain(percent.id)
+    expect(withPercent.length).toBeLessThan(all.length)
+    for (const p of withPercent) expect(`${p.name} ${p.farmSource}`).toContain('%')
+    expect(await adminList(`?search=${encodeURIComponent('100_')}`)).toEqual([])
+  })
+
+  test('filters by category and refuses unknown categories and keys', async () => {
+    const dairy = await adminList('?category=dairy-eggs')
+    expect(dairy.length).toBeGreaterThanOrEqual(6)
+    for (const p of dairy) expect(p.category).toBe('dairy-eggs')
+    const bread = await adminList('?category=artisan-breads')
+    for (const p of bread) expect(p.category).toBe('bakery')
+
+    const toys = await admin.call('GET', '/api/admin/products?category=toys')
+    expect(toys.statusCode).toBe(400)
+    expect(fieldError(toys, 'category')).toBe('Unknown category')
+    const colour = await admin.call('GET', '/api/admin/products?colour=red')
+    expect(colour.statusCode).toBe(400)
+    expect(fieldError(colour, 'colour')).toBe('Unknown field "colour"')
+  })
+})
+
+describe('DELETE /api/admin/products/:id', () => {
+  test('removes the product from the shop; a past order keeps its items as they were', async () => {
+    const product = await create({
+      name: 'Heritage Turkey',
+      price: '65.00',
+      farmSource: 'Frydek Heritage Farm',
+    })
+    const shopper = await signUp(shop, 'turkey-buyer')
+    const intent = await createIntent(shopper, [
+      { id: product.id, name: product.name, price: 65, quantity: 1 },
+    ])
+    const paid = await shopper.call(
+      'POST',
+      `/api/demo-payments/${intent.paymentIntentId}/confirm`,
+      {
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12 / 30',
+        cvc: '123',
+        zip: '77008',
+      },
+    )
+    expect(paid.json()).toMatchObject({ status: 'succeeded' })
+    const placed = await shopper.call('POST', '/api/orders', {
+      paymentIntentId: intent.paymentIntentId,
+    })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const orderId = placed.json<{ id: string }>().id
+    const itemsBefore = (await shopper.call('GET', `/api/orders/${orderId}/items`)).json<unknown>()
+    expect(itemsBefore).toMatchObject([
+      {
+        productName: 'Heritage Turkey',
+        productPrice: '65.00',
+        farmSource: 'Frydek Heritage Farm',
+        quantity: 1,
+      },
+    ])
+
+    // the shop's cached list holds it, so only an invalidation can take it out
+    expect((await shopList()).some((p) => p.id === product.id)).toBe(true)
+    const deleted = await remove(product.id)
+    expect(deleted.statusCode).toBe(200)
+    expect(AdminDeletedSchema.parse(deleted.json())).toEqual({ message: 'Product deleted' })
+
+    expect((await shopProduct(product.id)).statusCode).toBe(404)
+    expect((await shopList()).some((p) => p.id === product.id)).toBe(false)
+    expect((await adminList()).some((p) => p.id === product.id)).toBe(false)
+    const itemsAfter = await shopper.call('GET', `/api/orders/${orderId}/items`)
+    expect(itemsAfter.statusCode).toBe(200)
+    expect(itemsAfter.json()).toEqual(itemsBefore)
+  })
+
+  test('an unknown product is 404', async () => {
+    const response = await remove(randomUUID())
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ message: 'Product not found' })
+  })
+})

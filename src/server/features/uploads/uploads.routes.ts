@@ -1,0 +1,128 @@
+import { Readable } from 'node:stream'
+import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import {
+  UploadUrlInputSchema,
+  UploadUrlSchema,
+  UploadedImageSchema,
+} from '#shared/schemas/admin.ts'
+import { AppError } from '../../app-error.ts'
+import { adminCallerOf } from '../../plugins/admin-guard.ts'
+import type { UploadsService } from './uploads.service.ts'
+
+const IMAGE_ERRORS = {
+  413: ErrorBodySchema,
+  415: ErrorBodySchema,
+  422: ErrorBodySchema,
+}
+
+export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/admin/upload-url',
+      {
+        schema: {
+          body: UploadUrlInputSchema,
+          response: { 200: UploadUrlSchema, 400: ErrorBodySchema },
+        },
+      },
+      (request) => uploads.createUploadUrl(request.body, adminCallerOf(request)),
+    )
+
+    app.post(
+      '/api/admin/uploads/:objectKey/complete',
+      {
+        schema: {
+          params: z.strictObject({ objectKey: z.uuid('Id must be a UUID') }),
+          response: {
+            200: UploadedImageSchema,
+            400: ErrorBodySchema,
+            404: ErrorBodySchema,
+            ...IMAGE_ERRORS,
+          },
+        },
+      },
+      (request) => uploads.completeUpload(request.params.objectKey),
+    )
+
+    app.get(
+      '/uploads/:file',
+      {
+        schema: {
+          params: z.object({ file: z.string() }),
+          // the file's bytes, streamed (Fastify never serializes a stream)
+          response: {
+            200: z.custom<Readable>((body) => body instanceof Readable),
+            404: ErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const image = await uploads.openImage(request.params.file)
+        if (!image) throw new AppError('NOT_FOUND')
+        void reply
+          .type('image/webp')
+          // a name is never reused for other bytes: a new upload gets a new UUID
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+        if (image.size !== undefined) void reply.header('content-length', image.size)
+        return reply.send(image.body)
+      },
+    )
+
+    await app.register(receiveUploadRoute(uploads))
+  }
+}
+
+/**
+ * The disk store's upload URL: not under /api/admin, because its signature is the authority
+ * (as with S3's pre-signed URLs). In a scope of its own, every content type is accepted and left
+ * unread, so neither the app's 1 MB JSON limit nor a parser touches the body: the service reads
+ * the raw stream, and stops at the ticket's size.
+ */
+function receiveUploadRoute(uploads: UploadsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeAllContentTypeParsers()
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null))
+
+    app.put(
+      '/api/uploads/:ticketId',
+      {
+        schema: {
+          params: z.object({ ticketId: z.string() }),
+          // anything wrong in the URL is a tampered URL: 403 from the service, not 400
+          querystring: z.object({
+            expires: z.string().max(20).optional(),
+            signature: z.string().max(200).optional(),
+          }),
+          response: {
+            200: UploadedImageSchema,
+            400: ErrorBodySchema,
+            403: ErrorBodySchema,
+            ...IMAGE_ERRORS,
+          },
+        },
+      },
+      async (request, reply) => {
+        const length = request.headers['content-length']
+        try {
+          return await uploads.receiveUpload({
+            ticketId: request.params.ticketId,
+            expires: request.query.expires,
+            signature: request.query.signature,
+            contentLength: length === undefined ? undefined : Number(length),
+            body: request.raw,
+          })
+        } catch (error) {
+          if (!request.raw.complete) {
+            // refused before the whole body came: do not wait for (or keep) the rest of it
+            void reply.header('connection', 'close')
+            request.raw.resume()
+          }
+          throw error
+        }
+      },
+    )
+  }
+}

@@ -1,0 +1,47 @@
+import { cn } from '#web/lib/cn.ts'
+
+const PLACEHOLDER = '/illustrations/placeholder-product.svg'
+
+/** an uploaded image (/uploads/<uuid>.webp, 1200 px wide) also has 400 and 800 px copies */
+const UPLOADED = /^\/uploads\/([0-9a-f-]{36})\.webp$/
+
+function uploadedSources(src: string | null) {
+  const key = src ? UPLOADED.exec(src)?.[1] : undefined
+  if (!key) return {}
+  return {
+    srcSet: `/uploads/${key}-400.webp 400w, /uploads/${key}-800.webp 800w, /uploads/${key}.webp 1200w`,
+    sizes: '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw',
+  }
+}
+
+/** A product's picture, square, with the placeholder when it has none (spec §2). */
+export function ProductImage({
+  src,
+  alt,
+  className,
+  eager = false,
+}: {
+  src: string | null
+  alt: string
+  className?: string
+  eager?: boolean
+}) {
+  return (
+    <img
+      src={src ?? PLACEHOLDER}
+      {...uploadedSources(src)}
+      alt={alt}
+      width={400}
+      height={400}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={(event) => {
+        if (!event.currentTarget.src.endsWith(PLACEHOLDER)) {
+          event.currentTarget.srcset = ''
+          event.currentTarget.src = PLACEHOLDER
+        }
+      }}
+      className={cn('aspect-square w-full object-cover', className)}
+    />
+  )
+}

@@ -1,0 +1,152 @@
+import { useQuery } from '@tanstack/react-query'
+import { PlusIcon, TicketPercentIcon } from 'lucide-react'
+import { useState } from 'react'
+import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { formatDecimalPrice } from '#shared/domain/money.ts'
+import type { AdminCoupon } from '#shared/schemas/admin.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { cn } from '#web/lib/cn.ts'
+import { adminCouponQueries, useUpdateCoupon } from '../api/admin-coupons.ts'
+import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
+import { CouponDialog } from './coupon-dialog.tsx'
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
+
+const discountText = (coupon: AdminCoupon) =>
+  coupon.percentOff !== null
+    ? `${coupon.percentOff}% off`
+    : `${formatDecimalPrice(coupon.amountOff ?? '0')} off`
+
+function windowText(coupon: AdminCoupon) {
+  const starts = coupon.startsAt ? dayFormat.format(new Date(coupon.startsAt)) : null
+  // endsAt is the first moment the coupon no longer works: show the last day it does
+  const ends = coupon.endsAt ? dayFormat.format(new Date(Date.parse(coupon.endsAt) - 1)) : null
+  if (starts && ends) return `${starts} – ${ends}`
+  if (starts) return `From ${starts}`
+  if (ends) return `Until ${ends}`
+  return 'Always'
+}
+
+/** The Coupons tab: every code with its use, a new-coupon dialog, and activate/deactivate. */
+export function CouponsTab() {
+  const coupons = useQuery(adminCouponQueries.list())
+  const [creating, setCreating] = useState(false)
+
+  return (
+    <section aria-labelledby="admin-coupons-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="admin-coupons-title" className="text-2xl font-semibold text-forest">
+            Coupons
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Codes customers enter in the basket. Deactivate a code to stop it; its history stays.
+          </p>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <PlusIcon aria-hidden />
+          New Coupon
+        </Button>
+      </div>
+      {coupons.isPending ? (
+        <AdminLoading text="Loading coupons..." />
+      ) : coupons.isError ? (
+        <AdminLoadError
+          text="We couldn't load the coupons just now."
+          onRetry={() => void coupons.refetch()}
+        />
+      ) : coupons.data.length === 0 ? (
+        <AdminEmpty
+          icon={TicketPercentIcon}
+          title="No coupons yet"
+          text="Create a code for a promotion, a newsletter or a first order."
+        />
+      ) : (
+        <ul aria-label="Coupons" className="grid gap-3 md:grid-cols-2">
+          {coupons.data.map((coupon) => (
+            <li key={coupon.id}>
+              <CouponCard coupon={coupon} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {creating ? <CouponDialog onClose={() => setCreating(false)} /> : null}
+    </section>
+  )
+}
+
+function CouponCard({ coupon }: { coupon: AdminCoupon }) {
+  const update = useUpdateCoupon()
+  const toggle = () =>
+    update.mutate(
+      { id: coupon.id, changes: { active: !coupon.active } },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: saved.active ? 'Coupon activated' : 'Coupon deactivated',
+            description: saved.active
+              ? `${saved.code} can be used again.`
+              : `${saved.code} can no longer be used.`,
+          }),
+        onError: () =>
+          toast({
+            variant: 'destructive',
+            title: 'Update Failed',
+            description: 'Failed to update the coupon.',
+          }),
+      },
+    )
+  const limit = coupon.maxRedemptions
+  return (
+    <article
+      aria-label={coupon.code}
+      className={cn(
+        'flex h-full flex-col gap-3 rounded-2xl border border-border bg-card p-4',
+        !coupon.active && 'bg-muted/50',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-mono text-lg font-semibold tracking-wide break-all">{coupon.code}</h3>
+          <p className="font-semibold text-forest">{discountText(coupon)}</p>
+        </div>
+        <span
+          className={cn(
+            'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+            coupon.active ? 'bg-accent text-accent-foreground' : 'bg-muted text-muted-foreground',
+          )}
+        >
+          {coupon.active ? 'Active' : 'Inactive'}
+        </span>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Valid</dt>
+        <dd>{windowText(coupon)}</dd>
+        <dt className="text-muted-foreground">Minimum</dt>
+        <dd>
+          {coupon.minSubtotal ? `${formatDecimalPrice(coupon.minSubtotal)} subtotal` : 'None'}
+        </dd>
+        <dt className="text-muted-foreground">Redeemed</dt>
+        <dd className="tabular-nums">
+          {coupon.timesRedeemed}
+          {limit === null ? ' (no limit)' : ` of ${limit}`}
+        </dd>
+      </dl>
+      <Button
+        variant={coupon.active ? 'outline' : 'secondary'}
+        size="sm"
+        className="mt-auto self-start"
+        disabled={update.isPending}
+        onClick={toggle}
+      >
+        {coupon.active ? 'Deactivate' : 'Activate'}
+      </Button>
+    </article>
+  )
+}

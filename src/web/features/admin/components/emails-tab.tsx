@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query'
+import { DownloadIcon, MailIcon, RefreshCwIcon } from 'lucide-react'
+import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import type { EmailEntry } from '#shared/schemas/admin.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { EMAILS_CSV_PATH, adminInboxQueries } from '../api/admin-inbox.ts'
+import { AdminCount, AdminLoadError, AdminLoading } from './admin-states.tsx'
+
+const joinedFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
+
+/** The Emails tab (spec §2): both mailing lists with their counts, Refresh and Download CSV. */
+export function EmailsTab() {
+  const emails = useQuery(adminInboxQueries.emails())
+
+  if (emails.isPending) return <AdminLoading text="Loading e-mails..." />
+  if (emails.isError) {
+    return (
+      <AdminLoadError
+        text="We couldn't load the mailing lists just now."
+        onRetry={() => void emails.refetch()}
+      />
+    )
+  }
+  const { newsletter, waitlist, totalCount } = emails.data
+  return (
+    <section aria-labelledby="admin-emails-title" className="flex flex-col gap-4">
+      <h2 id="admin-emails-title" className="sr-only">
+        Emails
+      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid grid-cols-3 gap-3">
+          <AdminCount value={totalCount} label="Total" />
+          <AdminCount value={newsletter.length} label="Newsletter" />
+          <AdminCount value={waitlist.length} label="Waitlist" />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={() => void emails.refetch()}
+            disabled={emails.isFetching}
+          >
+            <RefreshCwIcon aria-hidden className={emails.isFetching ? 'animate-spin' : undefined} />
+            Refresh
+          </Button>
+          <Button asChild>
+            <a href={EMAILS_CSV_PATH} download>
+              <DownloadIcon aria-hidden />
+              Download CSV
+            </a>
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <EmailList title="Newsletter" entries={newsletter} />
+        <EmailList title="Waitlist" entries={waitlist} />
+      </div>
+    </section>
+  )
+}
+
+function EmailList({ title, entries }: { title: string; entries: readonly EmailEntry[] }) {
+  return (
+    <section
+      aria-label={`${title} e-mails`}
+      className="flex flex-col overflow-hidden rounded-2xl border border-border bg-card"
+    >
+      <h3 className="flex items-center justify-between border-b border-border px-4 py-3 font-sans text-base font-semibold">
+        {title}
+        <span className="text-sm font-normal text-muted-foreground">{entries.length}</span>
+      </h3>
+      {entries.length === 0 ? (
+        <p className="flex h-80 flex-col items-center justify-center gap-2 px-4 text-center text-sm text-muted-foreground">
+          <MailIcon className="size-8 text-sage" aria-hidden />
+          No sign-ups yet.
+        </p>
+      ) : (
+        // a fixed height that scrolls, so a long list does not push the page (spec §2)
+        <ul className="h-80 divide-y divide-border overflow-y-auto" tabIndex={0}>
+          {entries.map((entry) => (
+            <li
+              key={entry.id}
+              className="flex items-baseline justify-between gap-3 px-4 py-2.5 text-sm"
+            >
+              <span className="min-w-0 break-all">{entry.email}</span>
+              <span className="shrink-0 text-xs text-muted-foreground">
+                {joinedFormat.format(new Date(entry.created_at))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,210 @@
+import { useQuery } from '@tanstack/react-query'
+import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, XIcon } from 'lucide-react'
+import { useId, useState } from 'react'
+import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE } from '#shared/schemas/admin.ts'
+import {
+  DELIVERY_STATUSES,
+  DELIVERY_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  type DeliveryStatus,
+  type OrderStatus,
+} from '#shared/schemas/order-status.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#web/components/ui/select.tsx'
+import { adminOrderQueries, type AdminOrderFilters } from '../api/admin-orders.ts'
+import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
+import { AdminOrderCard } from './admin-order-card.tsx'
+
+const ANY = 'any'
+
+/** The Orders tab (spec §2): filtered by delivery day and status, paged by the server. */
+export function OrdersTab() {
+  const [filters, setFilters] = useState<AdminOrderFilters>({
+    page: 1,
+    pageSize: ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
+  })
+  const orders = useQuery(adminOrderQueries.list(filters))
+  const filtered = Boolean(filters.deliveryDate || filters.status || filters.deliveryStatus)
+  const filter = (change: Partial<AdminOrderFilters>) =>
+    setFilters((current) => ({ ...current, ...change, page: 1 }))
+
+  return (
+    <section aria-labelledby="admin-orders-title" className="flex flex-col gap-5">
+      <h2 id="admin-orders-title" className="sr-only">
+        Orders
+      </h2>
+      <OrderFilters filters={filters} onChange={filter} />
+      {orders.isPending ? (
+        <AdminLoading text="Loading orders..." />
+      ) : orders.isError ? (
+        <AdminLoadError
+          text="We couldn't load the orders just now."
+          onRetry={() => void orders.refetch()}
+        />
+      ) : orders.data.orders.length === 0 ? (
+        filtered ? (
+          <AdminEmpty
+            icon={PackageIcon}
+            title="No matching orders"
+            text="No order matches these filters. Try another delivery day or status."
+          />
+        ) : (
+          <AdminEmpty
+            icon={PackageIcon}
+            title="No orders yet"
+            text="Orders will appear here once customers make purchases."
+          />
+        )
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3" aria-label="Orders" aria-busy={orders.isFetching}>
+            {orders.data.orders.map((order) => (
+              <li key={order.id}>
+                <AdminOrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={orders.data.page}
+            pageSize={orders.data.pageSize}
+            totalCount={orders.data.totalCount}
+            onPage={(page) => setFilters((current) => ({ ...current, page }))}
+          />
+        </>
+      )}
+    </section>
+  )
+}
+
+function OrderFilters({
+  filters,
+  onChange,
+}: {
+  filters: AdminOrderFilters
+  onChange: (change: Partial<AdminOrderFilters>) => void
+}) {
+  const id = useId()
+  const any = !filters.deliveryDate && !filters.status && !filters.deliveryStatus
+  return (
+    <div className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-date`}>Delivery day</Label>
+        <Input
+          id={`${id}-date`}
+          type="date"
+          value={filters.deliveryDate ?? ''}
+          onChange={(event) => onChange({ deliveryDate: event.target.value || undefined })}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label id={`${id}-status`}>Status</Label>
+        <Select
+          value={filters.status ?? ANY}
+          onValueChange={(value) =>
+            onChange({ status: value === ANY ? undefined : (value as OrderStatus) })
+          }
+        >
+          <SelectTrigger aria-labelledby={`${id}-status`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ANY}>All statuses</SelectItem>
+            {ORDER_STATUSES.map((status) => (
+              <SelectItem key={status} value={status}>
+                {ORDER_STATUS_LABELS[status]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label id={`${id}-delivery`}>Delivery status</Label>
+        <Select
+          value={filters.deliveryStatus ?? ANY}
+          onValueChange={(value) =>
+            onChange({
+              deliveryStatus: value === ANY ? undefined : (value as DeliveryStatus),
+            })
+          }
+        >
+          <SelectTrigger aria-labelledby={`${id}-delivery`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ANY}>All delivery statuses</SelectItem>
+            {DELIVERY_STATUSES.map((status) => (
+              <SelectItem key={status} value={status}>
+                {DELIVERY_STATUS_LABELS[status]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <Button
+        variant="ghost"
+        disabled={any}
+        onClick={() =>
+          onChange({ deliveryDate: undefined, status: undefined, deliveryStatus: undefined })
+        }
+      >
+        <XIcon aria-hidden />
+        Clear filters
+      </Button>
+    </div>
+  )
+}
+
+function Pager({
+  page,
+  pageSize,
+  totalCount,
+  onPage,
+}: {
+  page: number
+  pageSize: number
+  totalCount: number
+  onPage: (page: number) => void
+}) {
+  const pages = Math.max(1, Math.ceil(totalCount / pageSize))
+  const first = (page - 1) * pageSize + 1
+  const last = Math.min(totalCount, page * pageSize)
+  return (
+    <nav
+      aria-label="Order pages"
+      className="flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
+      <p className="text-muted-foreground" aria-live="polite">
+        Showing {first}–{last} of {totalCount} {totalCount === 1 ? 'order' : 'orders'}
+      </p>
+      {pages > 1 ? (
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            <ChevronLeftIcon aria-hidden />
+            Previous
+          </Button>
+          <span className="tabular-nums">
+            Page {page} of {pages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
+            Next
+            <ChevronRightIcon aria-hidden />
+          </Button>
+        </div>
+      ) : null}
+    </nav>
+  )
+}
