@@ -127,6 +127,9 @@ test.describe('who may see the admin area', () => {
 })
 
 test.describe('an admin at work', () => {
+  // the product journey uploads a text file on purpose; the server refuses it with 415
+  test.use({ expectedConsoleErrors: [/status of 415 .*\/api\/uploads\//] })
+
   test.beforeEach(async ({ page, isMobile }) => {
     test.skip(isMobile, desktopOnly)
     await signInAsAdmin(page)
@@ -165,6 +168,15 @@ test.describe('an admin at work', () => {
     await dialog.getByLabel('Farm Source').fill('Atkinson Farms')
     await dialog.getByLabel('Local').check()
 
+    // the bytes decide: a text file calling itself a PNG is refused by the server (415)
+    await dialog.getByLabel('Image file').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('these are not the bytes of an image'),
+    })
+    await expect(page.getByText('Invalid file type', { exact: true }).first()).toBeVisible()
+    await expect(page.getByText('Please select an image file.').first()).toBeVisible()
+
     const png = await sharp({
       create: { width: 320, height: 240, channels: 3, background: '#b8432b' },
     })
@@ -174,7 +186,7 @@ test.describe('an admin at work', () => {
       .getByLabel('Image file')
       .setInputFiles({ name: 'salsa.png', mimeType: 'image/png', buffer: png })
     // (the open dialog hides the rest of the page, toasts included, from the accessibility tree)
-    await expect(page.getByText('Image uploaded', { exact: true })).toBeVisible()
+    await expect(page.getByText('Image uploaded', { exact: true }).first()).toBeVisible()
     await expect(dialog.getByLabel(/^Image/).and(page.getByRole('textbox'))).toHaveValue(
       /^\/uploads\/[0-9a-f-]{36}\.webp$/,
     )

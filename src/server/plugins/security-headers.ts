@@ -29,15 +29,13 @@ export const STRIPE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
   .concat('; frame-src https://js.stripe.com https://hooks.stripe.com')
 
 /**
- * With images in an object store (S3), the admin's browser PUTs the bytes straight to the store
- * and pages load the images from it: its origin joins connect-src and img-src (img-src already
- * allows any https: origin; an S3-compatible store on plain http needs naming).
+ * With images in an object store (S3), the admin's browser PUTs the bytes straight to the store:
+ * its origin joins connect-src. Pages load the images from the app's /uploads/, so img-src is
+ * left as it is.
  */
 export function withUploadOrigin(policy: string, uploadOrigin: string | null | undefined): string {
   if (!uploadOrigin) return policy
-  return policy
-    .replace(/connect-src ([^;]*)/, `connect-src $1 ${uploadOrigin}`)
-    .replace(/img-src ([^;]*)/, `img-src $1 ${uploadOrigin}`)
+  return policy.replace(/connect-src ([^;]*)/, `connect-src $1 ${uploadOrigin}`)
 }
 
 export interface SecurityHeaderOptions {

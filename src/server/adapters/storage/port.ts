@@ -11,15 +11,16 @@ import type { Readable } from 'node:stream'
 export interface ImageStorage {
   readonly kind: 'disk' | 's3'
   /**
-   * An origin other than the shop's own that the browser must reach (the store's PUT and its
-   * images), for the Content-Security-Policy; null when everything goes through the app.
+   * An origin other than the shop's own that the browser must reach (the store's direct PUT),
+   * for the Content-Security-Policy's connect-src; null when everything goes through the app.
+   * Images never need it: both stores serve them at the app's `/uploads/<name>`.
    */
   readonly browserOrigin: string | null
   /** Keeps a finished image (public, never changed again under this name). */
   putImage(fileName: string, body: Buffer): Promise<void>
   /** The stored image, or null when there is none by that name. */
   openImage(fileName: string): Promise<StoredImage | null>
-  /** The address pages load the image from (a product's imageUrl). */
+  /** The address pages load the image from (a product's imageUrl): `/uploads/<name>`. */
   imageUrl(fileName: string): string
   /** Direct uploads to the store, checked after the fact; null when the app receives the bytes. */
   readonly incoming: IncomingUploads | null

@@ -66,11 +66,9 @@ describe('the S3 adapter’s pre-signed PUT', () => {
     await expect(storage.incoming?.presignPut('../images/x', upload)).rejects.toThrow()
   })
 
-  test('images live under images/, addressed where pages can load them', () => {
+  test('images are addressed at the app’s /uploads/; only the PUT needs the store’s origin', () => {
     const aws = createS3ImageStorage({ bucket: 'shop-images', region: 'us-east-2', ...credentials })
-    expect(aws.imageUrl(`${KEY}.webp`)).toBe(
-      `https://shop-images.s3.us-east-2.amazonaws.com/images/${KEY}.webp`,
-    )
+    expect(aws.imageUrl(`${KEY}.webp`)).toBe(`/uploads/${KEY}.webp`)
     expect(aws.browserOrigin).toBe('https://shop-images.s3.us-east-2.amazonaws.com')
     const minio = createS3ImageStorage({
       bucket: 'shop-images',
@@ -78,9 +76,7 @@ describe('the S3 adapter’s pre-signed PUT', () => {
       endpoint: 'http://localhost:9000/',
       ...credentials,
     })
-    expect(minio.imageUrl(`${KEY}-400.webp`)).toBe(
-      `http://localhost:9000/shop-images/images/${KEY}-400.webp`,
-    )
+    expect(minio.imageUrl(`${KEY}-400.webp`)).toBe(`/uploads/${KEY}-400.webp`)
     expect(minio.browserOrigin).toBe('http://localhost:9000')
     expect(() => minio.imageUrl('../secrets.txt')).toThrow()
   })

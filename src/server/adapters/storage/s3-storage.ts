@@ -25,12 +25,15 @@ export interface S3StorageOptions {
  * - The browser PUTs to `incoming/<uuid>` on a URL pre-signed for 5 minutes with the declared
  *   Content-Type and Content-Length as signed headers, so the store itself refuses another type
  *   or size. The app then reads the object, checks and re-encodes it, and deletes it.
- * - Finished images are `images/<uuid>[-<width>].webp`, immutable. Pages load them straight
- *   from the store, so `images/` must be publicly readable (a bucket policy allowing
- *   s3:GetObject on `images/*`; `incoming/` stays private) and the bucket's CORS must allow a
- *   PUT from the shop's origin with the Content-Type header.
- * - Public address: with an endpoint `<endpoint>/<bucket>/images/<name>` (path style, as most
- *   S3-compatible stores want), else `https://<bucket>.s3.<region>.amazonaws.com/images/<name>`.
+ * - Finished images are `images/<uuid>[-<width>].webp`, immutable. Pages load them from the
+ *   app's own `/uploads/<name>` (as with the disk store), which reads them through `openImage`
+ *   and answers with the immutable cache header, so a CDN in front does the caching. The bucket
+ *   can then stay private, a plain-http S3-compatible store works too, and product imageUrl
+ *   checks, srcset and the CSP's img-src see one kind of address. The bucket's CORS must allow
+ *   a PUT from the shop's origin with the Content-Type header.
+ * - The store's address (with an endpoint `<endpoint>/<bucket>/…`, path style as most
+ *   S3-compatible stores want, else `https://<bucket>.s3.<region>.amazonaws.com/…`) is only
+ *   the browser's PUT target: `browserOrigin`, for the CSP's connect-src.
  */
 export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
   const { bucket } = options
@@ -51,7 +54,7 @@ export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
-  const publicBase = endpoint
+  const storeBase = endpoint
     ? `${endpoint}/${bucket}`
     : `https://${bucket}.s3.${options.region}.amazonaws.com`
 
@@ -72,7 +75,7 @@ export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
 
   return {
     kind: 's3',
-    browserOrigin: new URL(publicBase).origin,
+    browserOrigin: new URL(storeBase).origin,
     async putImage(fileName, body) {
       await client.send(
         new PutObjectCommand({
@@ -85,7 +88,10 @@ export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
       )
     },
     openImage: (fileName) => open(imageKey(fileName)),
-    imageUrl: (fileName) => `${publicBase}/${imageKey(fileName)}`,
+    imageUrl: (fileName) => {
+      assertImageFileName(fileName)
+      return `/uploads/${fileName}`
+    },
     incoming: {
       presignPut: async (key, upload) =>
         getSignedUrl(

@@ -46,7 +46,8 @@ export function createMarketingService({ repo }: { repo: MarketingRepo }) {
 
 export type MarketingService = ReturnType<typeof createMarketingService>
 
-function toContactMessage(row: ContactMessageRow): ContactMessage {
+/** A stored message as the API sends it (the contact form's answer and the admin's inbox). */
+export function toContactMessage(row: ContactMessageRow): ContactMessage {
   return {
     id: row.id,
     firstName: row.firstName,

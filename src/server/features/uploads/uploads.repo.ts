@@ -44,8 +44,9 @@ export function createUploadsRepo(db: Database) {
     },
 
     /**
-     * Spends an unused ticket by its object key (a direct upload being completed). No expiry
-     * here: the store only accepted the PUT while its pre-signed URL was valid.
+     * Spends an unused ticket by its object key (a direct upload being completed, called once
+     * its object is known to be in the store), in one statement like claimUnexpiredTicket. No
+     * expiry here: the store only accepted the PUT while its pre-signed URL was valid.
      */
     async claimTicketByObjectKey(objectKey: string, now: Date): Promise<ClaimedTicket | undefined> {
       const [row] = await db

@@ -117,27 +117,33 @@ export function createUploadsService({ repo, storage, signingKey, now, log }: Up
     /**
      * A direct upload (S3) is checked once it is in the store: read back (never more than 25
      * MB), checked and re-encoded like the disk store's, and the uploaded original is deleted
-     * whatever the outcome. 404 when there is no pending upload under this key.
+     * whatever the outcome. 404 when there is no pending upload under this key. The object is
+     * looked for before the ticket is spent, so a completion that comes before the PUT has
+     * landed answers 404 and can be tried again.
      */
     async completeUpload(objectKey: string): Promise<UploadedImage> {
       const incoming = storage.incoming
       if (!incoming) throw new AppError('NOT_FOUND')
-      const ticket = await repo.claimTicketByObjectKey(objectKey, now())
-      if (!ticket) throw new AppError('NOT_FOUND')
-      let object: StoredImage | null = null
+      const object = await incoming.open(objectKey)
+      if (!object) throw new AppError('NOT_FOUND')
+      let claimed = false
       try {
-        object = await incoming.open(objectKey)
-        if (!object) throw new AppError('NOT_FOUND')
+        const ticket = await repo.claimTicketByObjectKey(objectKey, now())
+        // completed already, or being completed: that completion deletes the original
+        if (!ticket) throw new AppError('NOT_FOUND')
+        claimed = true
         const limit = Math.min(ticket.maxBytes, UPLOAD_MAX_BYTES)
         if (object.size !== undefined && object.size > limit) throw new AppError('IMAGE_TOO_LARGE')
         return await storeImage(objectKey, await readWithinLimit(object.body, limit))
       } finally {
-        object?.body.destroy()
-        await incoming
-          .remove(objectKey)
-          .catch((error: unknown) =>
-            log.warn({ err: error, objectKey }, 'deleting an uploaded original failed'),
-          )
+        object.body.destroy()
+        if (claimed) {
+          await incoming
+            .remove(objectKey)
+            .catch((error: unknown) =>
+              log.warn({ err: error, objectKey }, 'deleting an uploaded original failed'),
+            )
+        }
       }
     },
 

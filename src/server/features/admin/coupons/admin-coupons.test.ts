@@ -131,6 +131,12 @@ describe('POST /api/admin/coupons', () => {
       'End must be after the start',
     ],
     ['a date that is not one', { startsAt: 'next Tuesday' }, 'startsAt', 'Use a date and time'],
+    [
+      'a year the shop cannot mean',
+      { startsAt: '0001-01-01T00:00:00Z' },
+      'startsAt',
+      'Use a date from 2000 to 2100',
+    ],
   ])('%s answers 400', async (_case, dates, field, message) => {
     const response = await create({ code: 'BADDATES', percentOff: 10, ...dates })
     expect(response.statusCode).toBe(400)

@@ -2,9 +2,9 @@ import { stringify } from 'csv-stringify/sync'
 import { neutralizeCsvFormula } from '#shared/domain/csv-safety.ts'
 import { chicagoParts } from '#shared/domain/delivery.ts'
 import type { AdminContactMessages, AdminEmails, EmailEntry } from '#shared/schemas/admin.ts'
-import type { ContactMessage } from '#shared/schemas/contact.ts'
 import { AppError } from '../../../app-error.ts'
-import type { AdminMessagesRepo, ContactMessageRow, EmailRow } from './admin-messages.repo.ts'
+import { toContactMessage } from '../../marketing/marketing.service.ts'
+import type { AdminMessagesRepo, EmailRow } from './admin-messages.repo.ts'
 
 export const MESSAGE_DELETED = 'Message deleted'
 export const EMAILS_CSV_HEADER = ['Email', 'Type', 'Date'] as const
@@ -79,17 +79,4 @@ function houstonDay(instant: Date): string {
 
 function toEmailEntry(row: EmailRow): EmailEntry {
   return { id: row.id, email: row.email, created_at: row.createdAt.toISOString() }
-}
-
-function toContactMessage(row: ContactMessageRow): ContactMessage {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    subject: row.subject,
-    message: row.message,
-    createdAt: row.createdAt.toISOString(),
-  }
 }

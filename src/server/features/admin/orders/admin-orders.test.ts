@@ -260,6 +260,9 @@ describe('GET /api/admin/orders', () => {
     ['page=0', 'page', 'Page must be at least 1'],
     ['deliveryDate=2026-02-30', 'deliveryDate', 'Use a real calendar date'],
     ['deliveryDate=28/11/2026', 'deliveryDate', 'Use a date like 2026-11-28'],
+    // days Chicago's clock cannot name (before 1883) or whose end falls in year 10000
+    ['deliveryDate=1800-01-01', 'deliveryDate', 'Use a date from 2000 to 2100'],
+    ['deliveryDate=9999-12-31', 'deliveryDate', 'Use a date from 2000 to 2100'],
     ['status=shipped', 'status', 'Status must be one of: pending, confirmed, completed, cancelled'],
     [
       'deliveryStatus=lost',

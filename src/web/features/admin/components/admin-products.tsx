@@ -188,7 +188,7 @@ function ProductTable({
           {products.map((product) => (
             <tr
               key={product.id}
-              className="grid grid-cols-[3.5rem_1fr_auto] gap-x-3 gap-y-1 px-4 py-3 lg:table-row lg:p-0"
+              className="grid grid-cols-[3rem_1fr_auto] gap-x-3 gap-y-1 px-4 py-3 lg:table-row lg:p-0"
             >
               <th
                 scope="row"
@@ -234,7 +234,7 @@ function ProductTable({
                   {product.inStock ? 'In Stock' : 'Out of Stock'}
                 </span>
               </td>
-              <td className="col-start-3 row-span-2 row-start-3 flex items-end justify-end gap-1 lg:table-cell lg:px-4 lg:py-3 lg:text-right">
+              <td className="col-start-3 row-span-2 row-start-3 flex items-end justify-end gap-1 lg:table-cell lg:px-4 lg:py-3 lg:text-right lg:whitespace-nowrap">
                 <Button
                   variant="ghost"
                   size="icon"

@@ -130,7 +130,7 @@ export function ProductDialog({
         name={name}
         render={({ field: selectField }) => (
           <Select
-            value={selectField.value ?? NONE}
+            value={category ? (selectField.value ?? NONE) : ''}
             onValueChange={(value) => selectField.onChange(value === NONE ? null : value)}
             disabled={!category}
           >
