@@ -1,11 +1,13 @@
 // The load generator, in a process of its own: autocannon against one URL, result as JSON.
+// An optional fourth argument is a Cookie header (a signed-in caller).
 import autocannon from 'autocannon'
 
-const [url, connections = '50', seconds = '10'] = process.argv.slice(2)
+const [url, connections = '50', seconds = '10', cookie] = process.argv.slice(2)
 const result = await autocannon({
   url,
   connections: Number(connections),
   duration: Number(seconds),
+  ...(cookie ? { headers: { cookie } } : {}),
 })
 console.log(
   JSON.stringify({
