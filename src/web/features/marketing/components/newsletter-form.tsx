@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useSubscribeNewsletter, validateNewsletterInput } from '../api/subscribe-newsletter.ts'
 import { useEmailSignUp } from '../hooks/use-email-sign-up.ts'
 import { EmailSignUpForm } from './email-sign-up-form.tsx'
@@ -8,20 +8,22 @@ export const NEWSLETTER_THANKS_MS = 3000
 
 /** The footer's newsletter sign-up (spec §2), drawn for the dark green footer. */
 export function NewsletterForm() {
-  const [showThanks, setShowThanks] = useState(false)
-  const thanksTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(thanksTimer.current), [])
+  /** how many sign-ups this visit; the thanks shows while it is above 0 */
+  const [thanksRound, setThanksRound] = useState(0)
+  const showThanks = thanksRound > 0
+  // the 3 s count from when the thanks is on screen (after the render, which a busy phone can
+  // delay), and a second sign-up within them starts them again
+  useEffect(() => {
+    if (thanksRound === 0) return
+    const timer = setTimeout(() => setThanksRound(0), NEWSLETTER_THANKS_MS)
+    return () => clearTimeout(timer)
+  }, [thanksRound])
 
   const signUp = useEmailSignUp({
     toInput: (email) => ({ email }),
     validate: validateNewsletterInput,
     mutation: useSubscribeNewsletter(),
-    onSuccess: () => {
-      // a second sign-up within the 3 s starts the 3 s again
-      clearTimeout(thanksTimer.current)
-      setShowThanks(true)
-      thanksTimer.current = setTimeout(() => setShowThanks(false), NEWSLETTER_THANKS_MS)
-    },
+    onSuccess: () => setThanksRound((round) => round + 1),
   })
 
   return (
