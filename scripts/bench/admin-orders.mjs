@@ -8,10 +8,10 @@
 // (BENCH_KEEP_DATABASE=true keeps it).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { freePort, waitFor } from './net.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000)
@@ -141,30 +141,4 @@ function measure(url, cookie) {
   )
   if (run.status !== 0) throw new Error(run.stderr)
   return JSON.parse(run.stdout.trim().split('\n').at(-1))
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address()
-      probe.close(() => resolve(free))
-    })
-  })
-}
-
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`)
 }

@@ -6,9 +6,9 @@
 // run's length.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort, waitFor } from './net.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -153,17 +153,6 @@ function stop(child) {
   })
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
 async function load(url, seconds) {
   const [command, args] = pinned(0, process.execPath, [
     'scripts/bench/load.mjs',
@@ -212,21 +201,6 @@ async function waitForEmbeddedStop() {
   const lockFile = path.join(dataDir, 'postgres', 'data', 'postmaster.pid')
   for (let i = 0; i < 200 && fs.existsSync(lockFile); i += 1)
     await new Promise((r) => setTimeout(r, 50))
-}
-
-async function waitFor(url, timeoutMs, intervalMs = 100) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`)
 }
 
 function median(values) {

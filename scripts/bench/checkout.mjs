@@ -6,9 +6,9 @@
 // on its embedded PostgreSQL, or on BENCH_DATABASE_URL when given.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort, waitFor } from './net.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CUSTOMERS = 20
@@ -156,30 +156,4 @@ function percentile(values, p) {
   if (values.length === 0) return 0
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address()
-      probe.close(() => resolve(free))
-    })
-  })
-}
-
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${url} did not answer in ${timeoutMs} ms`)
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
+import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
@@ -85,13 +86,7 @@ async function customerPage(browser: Browser, tag: string) {
   return page
 }
 
-const orderNumberOf = (id: string) => `#${id.slice(0, 8).toUpperCase()}`
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
-
-// the long journeys run at desktop width only: each signs in (30 sign-ins a minute per address
-// are allowed, and the whole suite shares one address); the phone layouts of the same pages are
-// checked by the access tests above and by the screenshots (scripts/screenshots.mjs)
-const desktopOnly = 'runs once, at desktop width (sign-in rate limit; same pages as on phones)'
 
 test.describe('who may see the admin area', () => {
   // the pages ask the server who is looking; a signed-out visitor's answer is a 401
@@ -131,7 +126,10 @@ test.describe('an admin at work', () => {
   test.use({ expectedConsoleErrors: [/status of 415 .*\/api\/uploads\//] })
 
   test.beforeEach(async ({ page, isMobile }) => {
-    test.skip(isMobile, desktopOnly)
+    test.skip(
+      isMobile,
+      'desktop width only: each journey signs in, and the suite shares 30 sign-ins a minute per address',
+    )
     await signInAsAdmin(page)
   })
 
@@ -246,7 +244,7 @@ test.describe('an admin at work', () => {
     const order = await placeOrder(customer.request)
 
     await page.goto('/admin')
-    const card = page.getByRole('article').filter({ hasText: orderNumberOf(order.id) })
+    const card = page.getByRole('article').filter({ hasText: orderNumber(order.id) })
     await card.getByRole('button', { expanded: false }).click()
     await expect(card).toContainText('Lupe Whitfield')
     await expect(card).toContainText('5:00 AM – 5:00 PM')
