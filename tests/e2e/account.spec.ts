@@ -143,102 +143,106 @@ function newestResetLink(address: string): string | undefined {
   return messages[0]?.text.match(/https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>&]+/)?.[0]
 }
 
-test('joins in two steps, sees the first name in the header and logs out', async ({ page }) => {
-  const customer = makeCustomer('join')
-  await page.goto('/join')
-  await expect(page).toHaveTitle('Join | Houston Farm to Door')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
-  const main = page.getByRole('main')
-  const personalTab = main.getByRole('tab', { name: 'Personal Info' })
-  const deliveryTab = main.getByRole('tab', { name: 'Delivery Address' })
-  await expect(personalTab).toHaveAttribute('aria-selected', 'true')
-  await expectAccessible(page)
+test(
+  'joins in two steps, sees the first name in the header and logs out',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const customer = makeCustomer('join')
+    await page.goto('/join')
+    await expect(page).toHaveTitle('Join | Houston Farm to Door')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
+    const main = page.getByRole('main')
+    const personalTab = main.getByRole('tab', { name: 'Personal Info' })
+    const deliveryTab = main.getByRole('tab', { name: 'Delivery Address' })
+    await expect(personalTab).toHaveAttribute('aria-selected', 'true')
+    await expectAccessible(page)
 
-  // Continue checks the Personal Info fields only, and stays on that tab
-  await main.getByRole('button', { name: 'Continue' }).click()
-  const personalErrors = [
-    ['First name', 'First name must be at least 2 characters'],
-    ['Last name', 'Last name must be at least 2 characters'],
-    ['Email', 'Please enter a valid email address'],
-    ['Password', 'Password must be at least 8 characters'],
-  ] as const
-  for (const [label, message] of personalErrors) {
-    await expect(field(page, label)).toHaveAttribute('aria-invalid', 'true')
-    await expect(field(page, label)).toHaveAccessibleDescription(message)
-  }
-  await expect(field(page, 'First name')).toBeFocused()
-  await expect(personalTab).toHaveAttribute('aria-selected', 'true')
-  await expectAccessible(page)
-  // the Delivery Address tab goes through the same check
-  await deliveryTab.click()
-  await expect(personalTab).toHaveAttribute('aria-selected', 'true')
+    // Continue checks the Personal Info fields only, and stays on that tab
+    await main.getByRole('button', { name: 'Continue' }).click()
+    const personalErrors = [
+      ['First name', 'First name must be at least 2 characters'],
+      ['Last name', 'Last name must be at least 2 characters'],
+      ['Email', 'Please enter a valid email address'],
+      ['Password', 'Password must be at least 8 characters'],
+    ] as const
+    for (const [label, message] of personalErrors) {
+      await expect(field(page, label)).toHaveAttribute('aria-invalid', 'true')
+      await expect(field(page, label)).toHaveAccessibleDescription(message)
+    }
+    await expect(field(page, 'First name')).toBeFocused()
+    await expect(personalTab).toHaveAttribute('aria-selected', 'true')
+    await expectAccessible(page)
+    // the Delivery Address tab goes through the same check
+    await deliveryTab.click()
+    await expect(personalTab).toHaveAttribute('aria-selected', 'true')
 
-  await field(page, 'First name').fill(customer.firstName)
-  await field(page, 'Last name').fill(customer.lastName)
-  await field(page, 'Email').fill(customer.email)
-  await field(page, 'Password').fill(customer.password)
-  await main.getByRole('button', { name: 'Continue' }).click()
-  await expect(deliveryTab).toHaveAttribute('aria-selected', 'true')
-  await expect(field(page, 'Street address')).toBeFocused()
-  await expect(field(page, 'State')).toHaveValue('TX')
+    await field(page, 'First name').fill(customer.firstName)
+    await field(page, 'Last name').fill(customer.lastName)
+    await field(page, 'Email').fill(customer.email)
+    await field(page, 'Password').fill(customer.password)
+    await main.getByRole('button', { name: 'Continue' }).click()
+    await expect(deliveryTab).toHaveAttribute('aria-selected', 'true')
+    await expect(field(page, 'Street address')).toBeFocused()
+    await expect(field(page, 'State')).toHaveValue('TX')
 
-  await main.getByRole('button', { name: 'Create Account' }).click()
-  const deliveryErrors = [
-    ['Street address', 'Please enter a valid street address'],
-    ['City', 'Please enter a valid city'],
-    ['ZIP code', 'ZIP code must be exactly 5 digits'],
-    ['Phone', 'Please enter a valid phone number'],
-  ] as const
-  for (const [label, message] of deliveryErrors) {
-    await expect(field(page, label)).toHaveAttribute('aria-invalid', 'true')
-    await expect(field(page, label)).toHaveAccessibleDescription(message)
-  }
-  await expect(field(page, 'Apartment, suite, gate code (optional)')).not.toHaveAttribute(
-    'aria-invalid',
-    'true',
-  )
-  await expect(field(page, 'Street address')).toBeFocused()
-  await expectAccessible(page)
+    await main.getByRole('button', { name: 'Create Account' }).click()
+    const deliveryErrors = [
+      ['Street address', 'Please enter a valid street address'],
+      ['City', 'Please enter a valid city'],
+      ['ZIP code', 'ZIP code must be exactly 5 digits'],
+      ['Phone', 'Please enter a valid phone number'],
+    ] as const
+    for (const [label, message] of deliveryErrors) {
+      await expect(field(page, label)).toHaveAttribute('aria-invalid', 'true')
+      await expect(field(page, label)).toHaveAccessibleDescription(message)
+    }
+    await expect(field(page, 'Apartment, suite, gate code (optional)')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    await expect(field(page, 'Street address')).toBeFocused()
+    await expectAccessible(page)
 
-  await field(page, 'Street address').fill(customer.deliveryStreet)
-  await field(page, 'Apartment, suite, gate code (optional)').fill(customer.deliveryApt)
-  await field(page, 'City').fill('Austin')
-  // the state is upper-cased as typed and kept to 2 letters; the ZIP to 5 digits
-  await field(page, 'State').clear()
-  await field(page, 'State').pressSequentially('txa')
-  await expect(field(page, 'State')).toHaveValue('TX')
-  await field(page, 'ZIP code').pressSequentially('787-01x9')
-  await expect(field(page, 'ZIP code')).toHaveValue('78701')
-  await field(page, 'Phone').fill(customer.phone)
-  await main.getByRole('button', { name: 'Create Account' }).click()
-  await expect(field(page, 'ZIP code')).toHaveAccessibleDescription(SERVICE_AREA_MESSAGE)
-  await expect(field(page, 'ZIP code')).toBeFocused()
-  await expectAccessible(page)
+    await field(page, 'Street address').fill(customer.deliveryStreet)
+    await field(page, 'Apartment, suite, gate code (optional)').fill(customer.deliveryApt)
+    await field(page, 'City').fill('Austin')
+    // the state is upper-cased as typed and kept to 2 letters; the ZIP to 5 digits
+    await field(page, 'State').clear()
+    await field(page, 'State').pressSequentially('txa')
+    await expect(field(page, 'State')).toHaveValue('TX')
+    await field(page, 'ZIP code').pressSequentially('787-01x9')
+    await expect(field(page, 'ZIP code')).toHaveValue('78701')
+    await field(page, 'Phone').fill(customer.phone)
+    await main.getByRole('button', { name: 'Create Account' }).click()
+    await expect(field(page, 'ZIP code')).toHaveAccessibleDescription(SERVICE_AREA_MESSAGE)
+    await expect(field(page, 'ZIP code')).toBeFocused()
+    await expectAccessible(page)
 
-  await field(page, 'City').fill(customer.deliveryCity)
-  await field(page, 'ZIP code').fill(customer.deliveryZip)
-  await main.getByRole('button', { name: 'Create Account' }).click()
-  await expect(toasts(page).getByText('Account created!')).toBeVisible()
-  await expect(page).toHaveURL(/\/shop$/)
-  await expectSignedInAs(page, customer.firstName)
+    await field(page, 'City').fill(customer.deliveryCity)
+    await field(page, 'ZIP code').fill(customer.deliveryZip)
+    await main.getByRole('button', { name: 'Create Account' }).click()
+    await expect(toasts(page).getByText('Account created!')).toBeVisible()
+    await expect(page).toHaveURL(/\/shop$/)
+    await expectSignedInAs(page, customer.firstName)
 
-  // signed in, /join says so instead of offering a second account
-  await page.goto('/join')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're logged in, Rosa")
-  await expect(
-    page.getByRole('main').getByRole('link', { name: 'Go to the shop' }),
-  ).toHaveAttribute('href', '/shop')
+    // signed in, /join says so instead of offering a second account
+    await page.goto('/join')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're logged in, Rosa")
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Go to the shop' }),
+    ).toHaveAttribute('href', '/shop')
 
-  await logOut(page, customer.firstName)
-  await expect(toasts(page).getByText('Logged out successfully')).toBeVisible()
-  await expect(toasts(page)).toContainText('You have been signed out of your account.')
-  await expect(page).toHaveURL((url) => url.pathname === '/')
-  await expectSignedOut(page)
-  // the session is gone on the server too, not only in the page
-  expect((await page.request.get('/api/auth/session')).status()).toBe(401)
-  await page.reload()
-  await expectSignedOut(page)
-})
+    await logOut(page, customer.firstName)
+    await expect(toasts(page).getByText('Logged out successfully')).toBeVisible()
+    await expect(toasts(page)).toContainText('You have been signed out of your account.')
+    await expect(page).toHaveURL((url) => url.pathname === '/')
+    await expectSignedOut(page)
+    // the session is gone on the server too, not only in the page
+    expect((await page.request.get('/api/auth/session')).status()).toBe(401)
+    await page.reload()
+    await expectSignedOut(page)
+  },
+)
 
 test('a visitor without a session sees a log-in prompt on /profile', async ({ page }) => {
   await page.goto('/profile')
@@ -257,54 +261,55 @@ test.describe('with an account', () => {
     ],
   })
 
-  test("logs in: 'Login failed' for a wrong password, 'Welcome back!' for the right one", async ({
-    page,
-    request,
-  }) => {
-    const customer = makeCustomer('login')
-    await createAccount(request, customer)
+  test(
+    "logs in: 'Login failed' for a wrong password, 'Welcome back!' for the right one",
+    { tag: '@phone' },
+    async ({ page, request }) => {
+      const customer = makeCustomer('login')
+      await createAccount(request, customer)
 
-    await page.goto('/login')
-    await expect(page).toHaveTitle('Log in | Houston Farm to Door')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in')
-    const main = page.getByRole('main')
-    await expect(main.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    )
-    await expect(main.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
-      'href',
-      '/join',
-    )
-    await expectAccessible(page)
+      await page.goto('/login')
+      await expect(page).toHaveTitle('Log in | Houston Farm to Door')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in')
+      const main = page.getByRole('main')
+      await expect(main.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+        'href',
+        '/forgot-password',
+      )
+      await expect(main.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+        'href',
+        '/join',
+      )
+      await expectAccessible(page)
 
-    // checked in the browser: nothing is sent
-    await main.getByRole('button', { name: 'Log in' }).click()
-    await expect(field(page, 'Email')).toHaveAccessibleDescription(
-      'Please enter a valid email address',
-    )
-    await expect(field(page, 'Password')).toHaveAccessibleDescription('Password is required')
-    await expectAccessible(page)
+      // checked in the browser: nothing is sent
+      await main.getByRole('button', { name: 'Log in' }).click()
+      await expect(field(page, 'Email')).toHaveAccessibleDescription(
+        'Please enter a valid email address',
+      )
+      await expect(field(page, 'Password')).toHaveAccessibleDescription('Password is required')
+      await expectAccessible(page)
 
-    await field(page, 'Email').fill(customer.email)
-    await field(page, 'Password').fill('not-my-password')
-    await main.getByRole('button', { name: 'Log in' }).click()
-    await expect(toasts(page).getByText('Login failed')).toBeVisible()
-    await expect(toasts(page)).toContainText('Invalid email or password')
-    await expect(page).toHaveURL(/\/login$/)
-    await expectSignedOut(page)
+      await field(page, 'Email').fill(customer.email)
+      await field(page, 'Password').fill('not-my-password')
+      await main.getByRole('button', { name: 'Log in' }).click()
+      await expect(toasts(page).getByText('Login failed')).toBeVisible()
+      await expect(toasts(page)).toContainText('Invalid email or password')
+      await expect(page).toHaveURL(/\/login$/)
+      await expectSignedOut(page)
 
-    await field(page, 'Password').fill(customer.password)
-    await main.getByRole('button', { name: 'Log in' }).click()
-    await expect(toasts(page).getByText('Welcome back!')).toBeVisible()
-    await expect(page).toHaveURL(/\/shop$/)
-    await expectSignedInAs(page, customer.firstName)
+      await field(page, 'Password').fill(customer.password)
+      await main.getByRole('button', { name: 'Log in' }).click()
+      await expect(toasts(page).getByText('Welcome back!')).toBeVisible()
+      await expect(page).toHaveURL(/\/shop$/)
+      await expectSignedInAs(page, customer.firstName)
 
-    // signed in, /login says so and offers the shop (no redirect loop)
-    await page.goto('/login')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're logged in, Rosa")
-    await expectAccessible(page)
-  })
+      // signed in, /login says so and offers the shop (no redirect loop)
+      await page.goto('/login')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're logged in, Rosa")
+      await expectAccessible(page)
+    },
+  )
 
   test('edits the profile: Cancel restores the details, Save Changes keeps them', async ({
     page,

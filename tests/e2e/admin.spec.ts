@@ -88,7 +88,7 @@ async function customerPage(browser: Browser, tag: string) {
 
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
 
-test.describe('who may see the admin area', () => {
+test.describe('who may see the admin area', { tag: '@phone' }, () => {
   // the pages ask the server who is looking; a signed-out visitor's answer is a 401
   test.use({ expectedConsoleErrors: [/status of 401 .*\/api\/auth\/admin-status\)$/] })
 
@@ -125,11 +125,7 @@ test.describe('an admin at work', () => {
   // the product journey uploads a text file on purpose; the server refuses it with 415
   test.use({ expectedConsoleErrors: [/status of 415 .*\/api\/uploads\//] })
 
-  test.beforeEach(async ({ page, isMobile }) => {
-    test.skip(
-      isMobile,
-      'desktop width only: each journey signs in, and the suite shares 30 sign-ins a minute per address',
-    )
+  test.beforeEach(async ({ page }) => {
     await signInAsAdmin(page)
   })
 

@@ -31,41 +31,43 @@ function storedBasket(product: Product, price: string, quantity = 1) {
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: /^(Your Cart|My Orders)$/ })
 
-test('adding from the product page opens the basket; quantity, removal and a reload', async ({
-  page,
-}) => {
-  const product = await firstInStock(page, '?category=dairy-eggs')
-  await page.goto(`/product/${product.id}`)
-  await page.getByRole('button', { name: `Add ${product.name} to cart` }).click()
+test(
+  'adding from the product page opens the basket; quantity, removal and a reload',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const product = await firstInStock(page, '?category=dairy-eggs')
+    await page.goto(`/product/${product.id}`)
+    await page.getByRole('button', { name: `Add ${product.name} to cart` }).click()
 
-  // the first item into an empty basket opens the drawer
-  const cart = drawer(page)
-  await expect(cart).toBeVisible()
-  const lines = cart.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')
-  await expect(lines).toHaveCount(1)
-  await expect(lines.first()).toContainText(product.name)
-  await expect(lines.first()).toContainText(product.farmSource)
-  await expect(cart).toContainText('away from free delivery')
-  await expectAccessible(page)
+    // the first item into an empty basket opens the drawer
+    const cart = drawer(page)
+    await expect(cart).toBeVisible()
+    const lines = cart.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem')
+    await expect(lines).toHaveCount(1)
+    await expect(lines.first()).toContainText(product.name)
+    await expect(lines.first()).toContainText(product.farmSource)
+    await expect(cart).toContainText('away from free delivery')
+    await expectAccessible(page)
 
-  const quantity = cart.getByLabel(`Quantity of ${product.name}`)
-  await expect(quantity.getByRole('option')).toHaveCount(20)
-  await quantity.selectOption('3')
-  await expect(cart.getByRole('button', { name: 'Cart (3)' })).toBeVisible()
-  const price = Number(product.price)
-  await expect(cart).toContainText(`$${(price * 3).toFixed(2)}`)
+    const quantity = cart.getByLabel(`Quantity of ${product.name}`)
+    await expect(quantity.getByRole('option')).toHaveCount(20)
+    await quantity.selectOption('3')
+    await expect(cart.getByRole('button', { name: 'Cart (3)' })).toBeVisible()
+    const price = Number(product.price)
+    await expect(cart).toContainText(`$${(price * 3).toFixed(2)}`)
 
-  await page.reload()
-  await page.getByRole('button', { name: 'Open cart, 3 items' }).click()
-  await expect(drawer(page).getByLabel(`Quantity of ${product.name}`)).toHaveValue('3')
+    await page.reload()
+    await page.getByRole('button', { name: 'Open cart, 3 items' }).click()
+    await expect(drawer(page).getByLabel(`Quantity of ${product.name}`)).toHaveValue('3')
 
-  await drawer(page)
-    .getByRole('button', { name: `Remove ${product.name}` })
-    .click()
-  await expect(drawer(page).getByText('Your cart is empty')).toBeVisible()
-  await expect(drawer(page).getByRole('button', { name: 'Checkout' })).toBeDisabled()
-  expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull()
-})
+    await drawer(page)
+      .getByRole('button', { name: `Remove ${product.name}` })
+      .click()
+    await expect(drawer(page).getByText('Your cart is empty')).toBeVisible()
+    await expect(drawer(page).getByRole('button', { name: 'Checkout' })).toBeDisabled()
+    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull()
+  },
+)
 
 test('a corrupt basket in storage is discarded without an error', async ({ page }) => {
   await page.addInitScript(() => {
@@ -121,36 +123,40 @@ test('the checkout button at 0, 59.99 and 60.00', async ({ page }) => {
   await expect(drawer(page)).toContainText("You've unlocked free delivery!")
 })
 
-test('promo codes: empty, unknown, WELCOME10 applied and removed', async ({ page }) => {
-  const product = await firstInStock(page)
-  await page.addInitScript(
-    (basket) => {
-      if (!localStorage.getItem('cart')) localStorage.setItem('cart', basket)
-    },
-    storedBasket(product, '$64.27'),
-  )
-  await page.goto('/?cart=open')
-  const cart = drawer(page)
-  const code = cart.getByLabel('Promo code')
-  await cart.getByRole('button', { name: 'Apply' }).click()
-  await expect(cart.getByRole('alert')).toHaveText('Please enter a coupon code')
+test(
+  'promo codes: empty, unknown, WELCOME10 applied and removed',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const product = await firstInStock(page)
+    await page.addInitScript(
+      (basket) => {
+        if (!localStorage.getItem('cart')) localStorage.setItem('cart', basket)
+      },
+      storedBasket(product, '$64.27'),
+    )
+    await page.goto('/?cart=open')
+    const cart = drawer(page)
+    const code = cart.getByLabel('Promo code')
+    await cart.getByRole('button', { name: 'Apply' }).click()
+    await expect(cart.getByRole('alert')).toHaveText('Please enter a coupon code')
 
-  await code.fill('NOPE2026')
-  await cart.getByRole('button', { name: 'Apply' }).click()
-  await expect(cart.getByRole('alert')).toHaveText('Invalid coupon code')
+    await code.fill('NOPE2026')
+    await cart.getByRole('button', { name: 'Apply' }).click()
+    await expect(cart.getByRole('alert')).toHaveText('Invalid coupon code')
 
-  await code.fill('  welcome10 ')
-  await cart.getByRole('button', { name: 'Apply' }).click()
-  await expect(cart.getByText('WELCOME10', { exact: true })).toBeVisible()
-  // 64.27 − 6.43 = 57.84; tax 4.77; delivery 5.99
-  await expect(cart).toContainText('−$6.43')
-  await expect(cart.getByRole('link', { name: 'Checkout · $68.60' })).toBeVisible()
-  await expectAccessible(page)
+    await code.fill('  welcome10 ')
+    await cart.getByRole('button', { name: 'Apply' }).click()
+    await expect(cart.getByText('WELCOME10', { exact: true })).toBeVisible()
+    // 64.27 − 6.43 = 57.84; tax 4.77; delivery 5.99
+    await expect(cart).toContainText('−$6.43')
+    await expect(cart.getByRole('link', { name: 'Checkout · $68.60' })).toBeVisible()
+    await expectAccessible(page)
 
-  await cart.getByRole('button', { name: 'Remove code WELCOME10' }).click()
-  await expect(cart).not.toContainText('−$6.43')
-  await expect(cart.getByRole('link', { name: 'Checkout · $75.56' })).toBeVisible()
-})
+    await cart.getByRole('button', { name: 'Remove code WELCOME10' }).click()
+    await expect(cart).not.toContainText('−$6.43')
+    await expect(cart.getByRole('link', { name: 'Checkout · $75.56' })).toBeVisible()
+  },
+)
 
 test("'My Orders' shows the next delivery, the item count and the edit deadline", async ({
   page,

@@ -148,125 +148,130 @@ async function openCheckout(page: Page) {
   await expect(main(page).getByRole('button', { name: 'Complete Order' })).toBeEnabled()
 }
 
-test('buys with a card that succeeds, then finds the order in the history and the deliveries', async ({
-  page,
-}) => {
-  const customer = await signUp(page, 'buy')
-  const basket = await makeBasket(page, { withBox: true })
-  await storeBasket(page, basket.lines)
-  const expectedTotal = formatTotal(basket.subtotal, 10)
-  const discount = dollars(halfUp(basket.subtotal, 10, 100))
+test(
+  'buys with a card that succeeds, then finds the order in the history and the deliveries',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const customer = await signUp(page, 'buy')
+    const basket = await makeBasket(page, { withBox: true })
+    await storeBasket(page, basket.lines)
+    const expectedTotal = formatTotal(basket.subtotal, 10)
+    const discount = dollars(halfUp(basket.subtotal, 10, 100))
 
-  // a promo code applied in the basket drawer goes to the checkout with it
-  await page.goto('/about?cart=open')
-  const drawer = page.getByRole('dialog', { name: 'Your Cart' })
-  await drawer.getByLabel('Promo code').fill('WELCOME10')
-  await drawer.getByRole('button', { name: 'Apply' }).click()
-  await expect(drawer).toContainText(`−${discount}`)
-  await drawer.getByRole('link', { name: /^Checkout/ }).click()
-  await expect(page).toHaveURL(/\/checkout$/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout')
-  await expect(main(page).getByRole('button', { name: 'Complete Order' })).toBeEnabled()
-  await expect(page).toHaveTitle('Checkout | Houston Farm to Door')
+    // a promo code applied in the basket drawer goes to the checkout with it
+    await page.goto('/about?cart=open')
+    const drawer = page.getByRole('dialog', { name: 'Your Cart' })
+    await drawer.getByLabel('Promo code').fill('WELCOME10')
+    await drawer.getByRole('button', { name: 'Apply' }).click()
+    await expect(drawer).toContainText(`−${discount}`)
+    await drawer.getByRole('link', { name: /^Checkout/ }).click()
+    await expect(page).toHaveURL(/\/checkout$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout')
+    await expect(main(page).getByRole('button', { name: 'Complete Order' })).toBeEnabled()
+    await expect(page).toHaveTitle('Checkout | Houston Farm to Door')
 
-  // the summary: every line with its quantity, the box's picks with counts, the server's figures
-  const summary = main(page).getByRole('region', { name: 'Order summary' })
-  const items = summary.getByRole('list', { name: 'Items in your order' }).locator(':scope > li')
-  await expect(items).toHaveCount(3)
-  await expect(items.first()).toContainText(`Qty ${basket.lines[0]?.quantity}`)
-  const [a, b, c] = basket.picks
-  const box = basket.lines[2]
-  const contents = summary.getByRole('list', { name: `${box?.name} contents` })
-  await expect(contents.getByRole('listitem')).toHaveText([
-    `3 × ${a?.name}`,
-    `2 × ${b?.name}`,
-    `2 × ${c?.name}`,
-  ])
-  await expect(summary).toContainText('Subtotal')
-  await expect(summary).toContainText('Tax (8.25%)')
-  await expect(summary).toContainText(`Promo (WELCOME10)−${discount}`)
-  await expect(summary).toContainText(expectedTotal)
+    // the summary: every line with its quantity, the box's picks with counts, the server's figures
+    const summary = main(page).getByRole('region', { name: 'Order summary' })
+    const items = summary.getByRole('list', { name: 'Items in your order' }).locator(':scope > li')
+    await expect(items).toHaveCount(3)
+    await expect(items.first()).toContainText(`Qty ${basket.lines[0]?.quantity}`)
+    const [a, b, c] = basket.picks
+    const box = basket.lines[2]
+    const contents = summary.getByRole('list', { name: `${box?.name} contents` })
+    await expect(contents.getByRole('listitem')).toHaveText([
+      `3 × ${a?.name}`,
+      `2 × ${b?.name}`,
+      `2 × ${c?.name}`,
+    ])
+    await expect(summary).toContainText('Subtotal')
+    await expect(summary).toContainText('Tax (8.25%)')
+    await expect(summary).toContainText(`Promo (WELCOME10)−${discount}`)
+    await expect(summary).toContainText(expectedTotal)
 
-  // the address comes from the profile; the delivery date and window are shown
-  await expect(field(page, 'Street address')).toHaveValue(customer.deliveryStreet)
-  await expect(field(page, 'ZIP code')).toHaveValue(customer.deliveryZip)
-  await expect(main(page)).toContainText(/Delivery: Saturday, \w{3} \d{1,2}, 5:00 AM – 5:00 PM/)
-  await expect(main(page)).toContainText('Demo payments — no card is charged')
-  await expectAccessible(page)
+    // the address comes from the profile; the delivery date and window are shown
+    await expect(field(page, 'Street address')).toHaveValue(customer.deliveryStreet)
+    await expect(field(page, 'ZIP code')).toHaveValue(customer.deliveryZip)
+    await expect(main(page)).toContainText(/Delivery: Saturday, \w{3} \d{1,2}, 5:00 AM – 5:00 PM/)
+    await expect(main(page)).toContainText('Demo payments — no card is charged')
+    await expectAccessible(page)
 
-  // the card is checked in the browser first
-  await main(page).getByRole('button', { name: 'Complete Order' }).click()
-  await expect(field(page, 'Card number')).toHaveAttribute('aria-invalid', 'true')
-  await expect(field(page, 'Card number')).toHaveAccessibleDescription(
-    'Please enter a valid card number',
-  )
-  await expect(field(page, 'Card number')).toBeFocused()
-  await expectAccessible(page)
+    // the card is checked in the browser first
+    await main(page).getByRole('button', { name: 'Complete Order' }).click()
+    await expect(field(page, 'Card number')).toHaveAttribute('aria-invalid', 'true')
+    await expect(field(page, 'Card number')).toHaveAccessibleDescription(
+      'Please enter a valid card number',
+    )
+    await expect(field(page, 'Card number')).toBeFocused()
+    await expectAccessible(page)
 
-  await field(page, 'Apartment, suite, gate code (optional)').fill('Apt 3, gate 1942')
-  await payWith(page, TEST_CARDS.succeeds)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!')
-  await expect(page).toHaveURL(/\/order-success\?payment_intent=pi_/)
-  await expect(toasts(page).getByText('Payment Successful')).toBeVisible()
-  await expect(main(page)).toContainText(expectedTotal)
-  await expect(main(page)).toContainText(/Order number\s*#[0-9A-F]{8}/)
-  for (const step of ['Order Processing', 'Saturday Morning Delivery', 'Enjoy Fresh Food']) {
-    await expect(main(page).getByRole('heading', { name: step })).toBeVisible()
-  }
-  await expect(main(page).getByRole('link', { name: 'View Order History' })).toHaveAttribute(
-    'href',
-    '/order-history',
-  )
-  await expect(main(page).getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
-    'href',
-    '/shop',
-  )
-  await expect(main(page).getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/')
-  expect(await storedCart(page)).toBeNull()
-  // the promo code is spent with the order
-  expect(await page.evaluate(() => sessionStorage.getItem('promo'))).toBeNull()
-  await expectAccessible(page)
+    await field(page, 'Apartment, suite, gate code (optional)').fill('Apt 3, gate 1942')
+    await payWith(page, TEST_CARDS.succeeds)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!')
+    await expect(page).toHaveURL(/\/order-success\?payment_intent=pi_/)
+    await expect(toasts(page).getByText('Payment Successful')).toBeVisible()
+    await expect(main(page)).toContainText(expectedTotal)
+    await expect(main(page)).toContainText(/Order number\s*#[0-9A-F]{8}/)
+    for (const step of ['Order Processing', 'Saturday Morning Delivery', 'Enjoy Fresh Food']) {
+      await expect(main(page).getByRole('heading', { name: step })).toBeVisible()
+    }
+    await expect(main(page).getByRole('link', { name: 'View Order History' })).toHaveAttribute(
+      'href',
+      '/order-history',
+    )
+    await expect(main(page).getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
+      'href',
+      '/shop',
+    )
+    await expect(main(page).getByRole('link', { name: 'Back to Home' })).toHaveAttribute(
+      'href',
+      '/',
+    )
+    expect(await storedCart(page)).toBeNull()
+    // the promo code is spent with the order
+    expect(await page.evaluate(() => sessionStorage.getItem('promo'))).toBeNull()
+    await expectAccessible(page)
 
-  // the order history: one order, opened to its items, figures and address
-  await main(page).getByRole('link', { name: 'View Order History' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order History')
-  const orders = main(page).getByRole('list', { name: 'Your orders' }).locator(':scope > li')
-  await expect(orders).toHaveCount(1)
-  const toggle = orders.first().getByRole('button', { name: /^Order #/ })
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
-  await expect(orders.first()).toContainText(expectedTotal)
-  await toggle.click()
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-  const details = orders.first()
-  await expect(details).toContainText(basket.lines[0]?.name ?? '')
-  await expect(details).toContainText(basket.lines[0]?.farmSource ?? '')
-  await expect(
-    details.getByRole('list', { name: `${box?.name} contents` }).getByRole('listitem'),
-  ).toHaveText([`3 × ${a?.name}`, `2 × ${b?.name}`, `2 × ${c?.name}`])
-  await expect(details.getByText('Subtotal')).toBeVisible()
-  await expect(details).toContainText(`Promo (WELCOME10)−${discount}`)
-  await expect(details.locator('address')).toContainText('2417 Bagby St')
-  await expect(details.locator('address')).toContainText('gate 1942')
-  await expectAccessible(page)
+    // the order history: one order, opened to its items, figures and address
+    await main(page).getByRole('link', { name: 'View Order History' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order History')
+    const orders = main(page).getByRole('list', { name: 'Your orders' }).locator(':scope > li')
+    await expect(orders).toHaveCount(1)
+    const toggle = orders.first().getByRole('button', { name: /^Order #/ })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(orders.first()).toContainText(expectedTotal)
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    const details = orders.first()
+    await expect(details).toContainText(basket.lines[0]?.name ?? '')
+    await expect(details).toContainText(basket.lines[0]?.farmSource ?? '')
+    await expect(
+      details.getByRole('list', { name: `${box?.name} contents` }).getByRole('listitem'),
+    ).toHaveText([`3 × ${a?.name}`, `2 × ${b?.name}`, `2 × ${c?.name}`])
+    await expect(details.getByText('Subtotal')).toBeVisible()
+    await expect(details).toContainText(`Promo (WELCOME10)−${discount}`)
+    await expect(details.locator('address')).toContainText('2417 Bagby St')
+    await expect(details.locator('address')).toContainText('gate 1942')
+    await expectAccessible(page)
 
-  // the deliveries: upcoming, at its first step; past deliveries are folded away
-  await page.goto('/delivery')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Deliveries')
-  const upcoming = main(page).getByRole('list', { name: 'Upcoming deliveries' })
-  await expect(upcoming.locator(':scope > li')).toHaveCount(1)
-  const progress = upcoming.getByRole('progressbar', { name: 'Delivery progress' })
-  await expect(progress).toHaveAttribute('aria-valuenow', '0')
-  await expect(progress).toHaveAttribute('aria-valuetext', 'Order Confirmed')
-  for (const step of ['Order Confirmed', 'Being Prepared', 'Out for Delivery', 'Delivered']) {
-    await expect(upcoming.getByText(step, { exact: true }).first()).toBeVisible()
-  }
-  const past = main(page).getByRole('button', { name: /^Past Deliveries/ })
-  await expect(past).toHaveAttribute('aria-expanded', 'false')
-  await past.click()
-  await expect(past).toHaveAttribute('aria-expanded', 'true')
-  await expect(main(page)).toContainText('No past deliveries yet.')
-  await expectAccessible(page)
-})
+    // the deliveries: upcoming, at its first step; past deliveries are folded away
+    await page.goto('/delivery')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Deliveries')
+    const upcoming = main(page).getByRole('list', { name: 'Upcoming deliveries' })
+    await expect(upcoming.locator(':scope > li')).toHaveCount(1)
+    const progress = upcoming.getByRole('progressbar', { name: 'Delivery progress' })
+    await expect(progress).toHaveAttribute('aria-valuenow', '0')
+    await expect(progress).toHaveAttribute('aria-valuetext', 'Order Confirmed')
+    for (const step of ['Order Confirmed', 'Being Prepared', 'Out for Delivery', 'Delivered']) {
+      await expect(upcoming.getByText(step, { exact: true }).first()).toBeVisible()
+    }
+    const past = main(page).getByRole('button', { name: /^Past Deliveries/ })
+    await expect(past).toHaveAttribute('aria-expanded', 'false')
+    await past.click()
+    await expect(past).toHaveAttribute('aria-expanded', 'true')
+    await expect(main(page)).toContainText('No past deliveries yet.')
+    await expectAccessible(page)
+  },
+)
 
 test('a declined card says Payment Failed and keeps the basket; another card then pays', async ({
   page,

@@ -25,52 +25,56 @@ function contactForm(page: Page) {
 }
 
 test.describe('contact form', () => {
-  test('shows the spec message under each field it rejects', async ({ page }) => {
-    await page.goto('/contact')
-    await expect(page).toHaveTitle('Contact Us | Houston Farm to Door')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us')
-    const quickContact = page.getByRole('complementary', { name: 'Quick Contact' })
-    await expect(quickContact.getByRole('link', { name: '(713) 555-0147' })).toHaveAttribute(
-      'href',
-      'tel:+17135550147',
-    )
-    await expect(quickContact).toContainText('Mon-Fri 9am-6pm Central Time')
-    await expect(quickContact).toContainText('Houston, TX')
-    await expectAccessible(page)
+  test(
+    'shows the spec message under each field it rejects',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/contact')
+      await expect(page).toHaveTitle('Contact Us | Houston Farm to Door')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us')
+      const quickContact = page.getByRole('complementary', { name: 'Quick Contact' })
+      await expect(quickContact.getByRole('link', { name: '(713) 555-0147' })).toHaveAttribute(
+        'href',
+        'tel:+17135550147',
+      )
+      await expect(quickContact).toContainText('Mon-Fri 9am-6pm Central Time')
+      await expect(quickContact).toContainText('Houston, TX')
+      await expectAccessible(page)
 
-    const form = contactForm(page)
-    await expect(form.subject).toHaveText('General Inquiry')
-    await form.send.click()
-    const expected = [
-      [form.firstName, 'First name must be at least 2 characters'],
-      [form.lastName, 'Last name must be at least 2 characters'],
-      [form.email, 'Please enter a valid email address'],
-      [form.message, 'Message must be at least 10 characters'],
-    ] as const
-    for (const [control, message] of expected) {
-      await expect(control).toHaveAttribute('aria-invalid', 'true')
-      await expect(control).toHaveAccessibleDescription(message)
-    }
-    // the phone is optional and may stay empty
-    await expect(form.phone).not.toHaveAttribute('aria-invalid', 'true')
-    await expect(form.firstName).toBeFocused()
-    await expectAccessible(page)
+      const form = contactForm(page)
+      await expect(form.subject).toHaveText('General Inquiry')
+      await form.send.click()
+      const expected = [
+        [form.firstName, 'First name must be at least 2 characters'],
+        [form.lastName, 'Last name must be at least 2 characters'],
+        [form.email, 'Please enter a valid email address'],
+        [form.message, 'Message must be at least 10 characters'],
+      ] as const
+      for (const [control, message] of expected) {
+        await expect(control).toHaveAttribute('aria-invalid', 'true')
+        await expect(control).toHaveAccessibleDescription(message)
+      }
+      // the phone is optional and may stay empty
+      await expect(form.phone).not.toHaveAttribute('aria-invalid', 'true')
+      await expect(form.firstName).toBeFocused()
+      await expectAccessible(page)
 
-    await form.firstName.fill('A'.repeat(51))
-    await expect(form.firstName).toHaveAccessibleDescription(
-      'First name must be less than 50 characters',
-    )
-    await form.email.fill('not-an-address')
-    await expect(form.email).toHaveAccessibleDescription('Please enter a valid email address')
-    await form.message.fill('Too short')
-    await expect(page.getByText('Message must be at least 10 characters')).toBeVisible()
-    await form.message.fill('x'.repeat(2001))
-    await expect(form.message).toHaveAccessibleDescription(
-      'Message must be less than 2000 characters',
-    )
-    await form.phone.fill('call me')
-    await expect(form.phone).toHaveAccessibleDescription('Please enter a valid phone number')
-  })
+      await form.firstName.fill('A'.repeat(51))
+      await expect(form.firstName).toHaveAccessibleDescription(
+        'First name must be less than 50 characters',
+      )
+      await form.email.fill('not-an-address')
+      await expect(form.email).toHaveAccessibleDescription('Please enter a valid email address')
+      await form.message.fill('Too short')
+      await expect(page.getByText('Message must be at least 10 characters')).toBeVisible()
+      await form.message.fill('x'.repeat(2001))
+      await expect(form.message).toHaveAccessibleDescription(
+        'Message must be less than 2000 characters',
+      )
+      await form.phone.fill('call me')
+      await expect(form.phone).toHaveAccessibleDescription('Please enter a valid phone number')
+    },
+  )
 
   test("sends a message: 'Sending...', the success modal, then an empty form", async ({ page }) => {
     // hold the request a moment so the pending state can be seen
@@ -187,9 +191,7 @@ test('the waitlist dialog signs a visitor up and starts again after Close', asyn
 
 test("the header's 'Sorry!' dialog offers 'Tell me when you deliver to {zip}'", async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, 'the zip input is in the desktop-only top strip (spec §2)')
   await page.goto('/producers')
   const zip = page.getByLabel('Check delivery to your ZIP code')
   await zip.fill('78701')

@@ -2,116 +2,125 @@ import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /** The information pages (spec §2, issue 3 item 7). */
 
-test('/about: story, mission, expandable core values, reasons and the about sub-navigation', async ({
-  page,
-}) => {
-  await page.goto('/about')
-  await expect(page).toHaveTitle('About Us | Houston Farm to Door')
-  const subnav = page.getByRole('navigation', { name: 'About us' })
-  await expect(subnav.getByRole('link')).toHaveText([
-    'About Us',
-    'How it Works',
-    'Press',
-    'Our Standards',
-  ])
-  await expect(subnav.getByRole('link', { name: 'About Us' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  )
-  await expect(page.getByRole('heading', { name: 'Our story' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Our mission' })).toBeVisible()
+test(
+  '/about: story, mission, expandable core values, reasons and the about sub-navigation',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/about')
+    await expect(page).toHaveTitle('About Us | Houston Farm to Door')
+    const subnav = page.getByRole('navigation', { name: 'About us' })
+    await expect(subnav.getByRole('link')).toHaveText([
+      'About Us',
+      'How it Works',
+      'Press',
+      'Our Standards',
+    ])
+    await expect(subnav.getByRole('link', { name: 'About Us' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(page.getByRole('heading', { name: 'Our story' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Our mission' })).toBeVisible()
 
-  const values = page.getByRole('region', { name: 'Our core values' })
-  const fairPrice = values.getByRole('button', { name: 'A fair price for the grower' })
-  await expect(fairPrice).toHaveAttribute('aria-expanded', 'false')
-  await expect(values.getByText('20–30% above wholesale')).toBeHidden()
-  await fairPrice.click()
-  await expect(fairPrice).toHaveAttribute('aria-expanded', 'true')
-  await expect(values.getByText(/20–30% above wholesale/)).toBeVisible()
+    const values = page.getByRole('region', { name: 'Our core values' })
+    const fairPrice = values.getByRole('button', { name: 'A fair price for the grower' })
+    await expect(fairPrice).toHaveAttribute('aria-expanded', 'false')
+    await expect(values.getByText('20–30% above wholesale')).toBeHidden()
+    await fairPrice.click()
+    await expect(fairPrice).toHaveAttribute('aria-expanded', 'true')
+    await expect(values.getByText(/20–30% above wholesale/)).toBeVisible()
 
-  await expect(
-    page.getByRole('region', { name: 'Why Houston chooses us' }).getByRole('listitem'),
-  ).toHaveCount(6)
-  await expectAccessible(page)
+    await expect(
+      page.getByRole('region', { name: 'Why Houston chooses us' }).getByRole('listitem'),
+    ).toHaveCount(6)
+    await expectAccessible(page)
 
-  await subnav.getByRole('link', { name: 'Our Standards' }).click()
-  await expect(page).toHaveURL(/\/our-standards$/)
-})
+    await subnav.getByRole('link', { name: 'Our Standards' }).click()
+    await expect(page).toHaveURL(/\/our-standards$/)
+  },
+)
 
-test('/how-it-works: steps, schedule, delivery details, FAQ and the ZIP checker', async ({
-  page,
-}) => {
-  await page.goto('/how-it-works')
-  await expect(page).toHaveTitle('How it Works | Houston Farm to Door')
-  await expect(
-    page.getByRole('region', { name: 'Four steps to your door' }).getByRole('listitem'),
-  ).toHaveCount(4)
-  const schedule = page.getByRole('table', { name: 'What happens on each day of the week' })
-  await expect(schedule.getByRole('rowheader')).toHaveText([
-    'Sunday – Wednesday',
-    'Thursday',
-    'Friday',
-    'Saturday',
-  ])
-  await expect(page.getByText('$5.99, free on orders of $99.00 or more')).toBeVisible()
-  await expect(page.getByText('$60.00', { exact: true })).toBeVisible()
+test(
+  '/how-it-works: steps, schedule, delivery details, FAQ and the ZIP checker',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/how-it-works')
+    await expect(page).toHaveTitle('How it Works | Houston Farm to Door')
+    await expect(
+      page.getByRole('region', { name: 'Four steps to your door' }).getByRole('listitem'),
+    ).toHaveCount(4)
+    const schedule = page.getByRole('table', { name: 'What happens on each day of the week' })
+    await expect(schedule.getByRole('rowheader')).toHaveText([
+      'Sunday – Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+    ])
+    await expect(page.getByText('$5.99, free on orders of $99.00 or more')).toBeVisible()
+    await expect(page.getByText('$60.00', { exact: true })).toBeVisible()
 
-  const checker = page.getByRole('region', { name: 'Do we deliver to you?' })
-  const zip = checker.getByLabel('Your ZIP code')
-  const button = checker.getByRole('button', { name: 'Check ZIP' })
-  await expect(button).toBeDisabled()
-  await zip.fill('7700')
-  await expect(button).toBeDisabled()
-  await zip.press('Enter')
-  await expect(checker.getByText(/^(Good news|Sorry)/)).toHaveCount(0)
+    const checker = page.getByRole('region', { name: 'Do we deliver to you?' })
+    const zip = checker.getByLabel('Your ZIP code')
+    const button = checker.getByRole('button', { name: 'Check ZIP' })
+    await expect(button).toBeDisabled()
+    await zip.fill('7700')
+    await expect(button).toBeDisabled()
+    await zip.press('Enter')
+    await expect(checker.getByText(/^(Good news|Sorry)/)).toHaveCount(0)
 
-  await zip.fill('77006')
-  await expect(button).toBeEnabled()
-  await button.click()
-  await expect(checker.getByRole('button', { name: 'Checking…' })).toBeDisabled()
-  await expect(checker.getByText('Good news: we deliver to 77006!')).toBeVisible()
+    await zip.fill('77006')
+    await expect(button).toBeEnabled()
+    await button.click()
+    await expect(checker.getByRole('button', { name: 'Checking…' })).toBeDisabled()
+    await expect(checker.getByText('Good news: we deliver to 77006!')).toBeVisible()
 
-  await zip.fill('78701')
-  await checker.getByRole('button', { name: 'Check ZIP' }).click()
-  await expect(checker.getByText("Sorry, we don't deliver to 78701 yet.")).toBeVisible()
-  await expect(
-    checker.getByText('We currently serve the Houston metro area (77xxx zip codes).'),
-  ).toBeVisible()
-  await expect(checker.getByText('Tell me when you deliver to 78701')).toBeVisible()
+    await zip.fill('78701')
+    await checker.getByRole('button', { name: 'Check ZIP' }).click()
+    await expect(checker.getByText("Sorry, we don't deliver to 78701 yet.")).toBeVisible()
+    await expect(
+      checker.getByText('We currently serve the Houston metro area (77xxx zip codes).'),
+    ).toBeVisible()
+    await expect(checker.getByText('Tell me when you deliver to 78701')).toBeVisible()
 
-  const faq = page.getByRole('region', { name: 'Frequently asked questions' })
-  const question = faq.getByRole('button', { name: 'Do I need a subscription?' })
-  await question.click()
-  await expect(faq.getByText(/nothing renews on its own/)).toBeVisible()
-  await expectAccessible(page)
-})
+    const faq = page.getByRole('region', { name: 'Frequently asked questions' })
+    const question = faq.getByRole('button', { name: 'Do I need a subscription?' })
+    await question.click()
+    await expect(faq.getByText(/nothing renews on its own/)).toBeVisible()
+    await expectAccessible(page)
+  },
+)
 
-test('/press: breadcrumb, sticky sub-navigation, featured story and five other items', async ({
-  page,
-}) => {
-  await page.goto('/press')
-  await expect(page).toHaveTitle('Press | Houston Farm to Door')
-  await expect(
-    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem'),
-  ).toHaveText(['Home', 'About', 'Press'])
-  await expect(
-    page.getByRole('region', { name: 'As featured in' }).getByRole('listitem'),
-  ).toHaveCount(6)
-  const featured = page.getByRole('region', { name: 'Featured story' })
-  const featuredTitle = await featured.getByRole('heading', { level: 3 }).textContent()
-  const grid = page.getByRole('region', { name: 'More coverage' }).getByRole('article')
-  await expect(grid).toHaveCount(5)
-  await expect(grid.getByRole('heading', { name: featuredTitle ?? '' })).toHaveCount(0)
-  // "Read More" is a link only for the items that have somewhere to go
-  await expect(grid.getByRole('link', { name: /^Read More/ })).toHaveCount(1)
-  await expect(grid.getByText('Read More')).toHaveCount(1)
-  await expectAccessible(page)
+test(
+  '/press: breadcrumb, sticky sub-navigation, featured story and five other items',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/press')
+    await expect(page).toHaveTitle('Press | Houston Farm to Door')
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem'),
+    ).toHaveText(['Home', 'About', 'Press'])
+    await expect(
+      page.getByRole('region', { name: 'As featured in' }).getByRole('listitem'),
+    ).toHaveCount(6)
+    const featured = page.getByRole('region', { name: 'Featured story' })
+    const featuredTitle = await featured.getByRole('heading', { level: 3 }).textContent()
+    const grid = page.getByRole('region', { name: 'More coverage' }).getByRole('article')
+    await expect(grid).toHaveCount(5)
+    await expect(grid.getByRole('heading', { name: featuredTitle ?? '' })).toHaveCount(0)
+    // "Read More" is a link only for the items that have somewhere to go
+    await expect(grid.getByRole('link', { name: /^Read More/ })).toHaveCount(1)
+    await expect(grid.getByText('Read More')).toHaveCount(1)
+    await expectAccessible(page)
 
-  const subnav = page.getByRole('navigation', { name: 'About us' })
-  await page.mouse.wheel(0, 1500)
-  await expect(subnav).toBeInViewport()
-  await expect(subnav.getByRole('link', { name: 'Press' })).toHaveAttribute('aria-current', 'page')
-})
+    const subnav = page.getByRole('navigation', { name: 'About us' })
+    await page.mouse.wheel(0, 1500)
+    await expect(subnav).toBeInViewport()
+    await expect(subnav.getByRole('link', { name: 'Press' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+  },
+)
 
 test('/our-standards: four standards, six vetting steps, commitments and improvements', async ({
   page,

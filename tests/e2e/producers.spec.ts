@@ -2,7 +2,7 @@ import type { Producer } from '#shared/schemas/producer.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /** 'Meet Your Local Producers' and a producer's profile (spec §2, decisions §4). */
-test('the 14 producers are listed 9 to a page', async ({ page }) => {
+test('the 14 producers are listed 9 to a page', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/producers')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet Your Local Producers')
   const cards = page.getByRole('main').getByRole('article')

@@ -2,40 +2,41 @@ import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /** The product page (spec §2): details, ADD TO CART → ADD (n), the kept basket, SUBSCRIBE. */
-test('a product page shows its details and adds to the basket, which survives a reload', async ({
-  page,
-  request,
-}) => {
-  const products = (await (
-    await request.get('/api/products?category=dairy-eggs')
-  ).json()) as Product[]
-  const product = products.find((candidate) => candidate.inStock)!
-  await page.goto(`/product/${product.id}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name)
-  await expect(page).toHaveTitle(`${product.name} | Houston Farm to Door`)
-  await expect(
-    page.locator('main p', { hasText: /^From / }).getByRole('link', { name: product.farmSource }),
-  ).toHaveAttribute('href', `/producer/${product.farmSource.toLowerCase().replace(/\s+/g, '-')}`)
-  await expect(page.getByRole('main')).toContainText(`$${product.price}`)
-  await expectAccessible(page)
+test(
+  'a product page shows its details and adds to the basket, which survives a reload',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const products = (await (
+      await request.get('/api/products?category=dairy-eggs')
+    ).json()) as Product[]
+    const product = products.find((candidate) => candidate.inStock)!
+    await page.goto(`/product/${product.id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name)
+    await expect(page).toHaveTitle(`${product.name} | Houston Farm to Door`)
+    await expect(
+      page.locator('main p', { hasText: /^From / }).getByRole('link', { name: product.farmSource }),
+    ).toHaveAttribute('href', `/producer/${product.farmSource.toLowerCase().replace(/\s+/g, '-')}`)
+    await expect(page.getByRole('main')).toContainText(`$${product.price}`)
+    await expectAccessible(page)
 
-  await page.getByRole('button', { name: `Add ${product.name} to cart` }).click()
-  // the first item opens the basket drawer; close it to go on shopping
-  await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible()
-  await page.keyboard.press('Escape')
-  await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (1)')
-  await page.getByRole('button', { name: /Add another/ }).click()
-  await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (2)')
-  const stored = await page.evaluate(
-    () => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as unknown[],
-  )
-  expect(stored).toEqual([
-    expect.objectContaining({ id: product.id, quantity: 2, price: `$${product.price}` }),
-  ])
+    await page.getByRole('button', { name: `Add ${product.name} to cart` }).click()
+    // the first item opens the basket drawer; close it to go on shopping
+    await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (1)')
+    await page.getByRole('button', { name: /Add another/ }).click()
+    await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (2)')
+    const stored = await page.evaluate(
+      () => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as unknown[],
+    )
+    expect(stored).toEqual([
+      expect.objectContaining({ id: product.id, quantity: 2, price: `$${product.price}` }),
+    ])
 
-  await page.reload()
-  await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (2)')
-})
+    await page.reload()
+    await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (2)')
+  },
+)
 
 test('an out-of-stock product cannot be added', async ({ page, request }) => {
   const products = (await (await request.get('/api/products')).json()) as Product[]

@@ -29,7 +29,7 @@ async function openSearch(page: Page) {
   await expect(field(page)).toBeFocused()
 }
 
-test('opening the search puts the cursor in the field', async ({ page }) => {
+test('opening the search puts the cursor in the field', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/')
   await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
   await expect(field(page)).toBeHidden()
@@ -37,38 +37,39 @@ test('opening the search puts the cursor in the field', async ({ page }) => {
   await expect(field(page)).toHaveValue('')
 })
 
-test('a term with five or more matches shows five, the PRODUCTS label and View all results', async ({
-  page,
-  request,
-}) => {
-  const term = 'farm'
-  expect(await matchCount(request, term)).toBeGreaterThanOrEqual(5)
-  await page.goto('/shop')
-  await openSearch(page)
-  await field(page).fill(term)
+test(
+  'a term with five or more matches shows five, the PRODUCTS label and View all results',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const term = 'farm'
+    expect(await matchCount(request, term)).toBeGreaterThanOrEqual(5)
+    await page.goto('/shop')
+    await openSearch(page)
+    await field(page).fill(term)
 
-  const list = page.getByRole('banner').getByRole('list', { name: 'Products' })
-  await expect(list.getByRole('link')).toHaveCount(5)
-  for (const name of await matchNames(request, term)) {
-    await expect(list.getByRole('link', { name })).toBeVisible()
-  }
-  for (const text of await list.getByRole('link').allInnerTexts()) {
-    expect(text).toMatch(/\$\d+\.\d{2}/)
-  }
-  const banner = page.getByRole('banner')
-  await expect(banner.getByText('Products', { exact: true })).toBeVisible()
-  const viewAll = banner.getByRole('link', { name: 'View all results' })
-  await expect(viewAll).toHaveAttribute('href', `/shop?search=${term}`)
-  await expectAccessible(page)
+    const list = page.getByRole('banner').getByRole('list', { name: 'Products' })
+    await expect(list.getByRole('link')).toHaveCount(5)
+    for (const name of await matchNames(request, term)) {
+      await expect(list.getByRole('link', { name })).toBeVisible()
+    }
+    for (const text of await list.getByRole('link').allInnerTexts()) {
+      expect(text).toMatch(/\$\d+\.\d{2}/)
+    }
+    const banner = page.getByRole('banner')
+    await expect(banner.getByText('Products', { exact: true })).toBeVisible()
+    const viewAll = banner.getByRole('link', { name: 'View all results' })
+    await expect(viewAll).toHaveAttribute('href', `/shop?search=${term}`)
+    await expectAccessible(page)
 
-  await viewAll.click()
-  await expect(page).toHaveURL(/\/shop\?search=farm$/)
-  await expect(field(page)).toBeHidden()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for "farm"')
-  await expect
-    .poll(() => page.getByRole('main').getByRole('article').count())
-    .toBe(await matchCount(request, term))
-})
+    await viewAll.click()
+    await expect(page).toHaveURL(/\/shop\?search=farm$/)
+    await expect(field(page)).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for "farm"')
+    await expect
+      .poll(() => page.getByRole('main').getByRole('article').count())
+      .toBe(await matchCount(request, term))
+  },
+)
 
 test('a term with fewer than five matches lists them without PRODUCTS or View all', async ({
   page,

@@ -59,34 +59,34 @@ async function chooseOption(page: Page, scope: Locator, label: string, option: s
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
-test('a tag filter narrows the list on the server, and the back button restores it', async ({
-  page,
-  request,
-  isMobile,
-}) => {
-  const all = await apiProducts(request, 'category=dairy-eggs')
-  const glutenFree = await apiProducts(request, 'category=dairy-eggs&tags=gluten-free')
-  expect(glutenFree.length).toBeGreaterThan(0)
-  expect(glutenFree.length).toBeLessThan(all.length)
+test(
+  'a tag filter narrows the list on the server, and the back button restores it',
+  { tag: '@phone' },
+  async ({ page, request, isMobile }) => {
+    const all = await apiProducts(request, 'category=dairy-eggs')
+    const glutenFree = await apiProducts(request, 'category=dairy-eggs&tags=gluten-free')
+    expect(glutenFree.length).toBeGreaterThan(0)
+    expect(glutenFree.length).toBeLessThan(all.length)
 
-  await page.goto('/shop/dairy-eggs')
-  await expectCards(page, all)
-  await expect(page.getByText(`${all.length} products`, { exact: true })).toBeVisible()
-  await expectAccessible(page)
+    await page.goto('/shop/dairy-eggs')
+    await expectCards(page, all)
+    await expect(page.getByText(`${all.length} products`, { exact: true })).toBeVisible()
+    await expectAccessible(page)
 
-  await withFilters(page, isMobile, (panel) =>
-    panel.getByRole('checkbox', { name: 'Gluten-Free' }).click(),
-  )
-  await expect(page).toHaveURL(/\/shop\/dairy-eggs\?tags=gluten-free$/)
-  await expectCards(page, glutenFree)
-  for (const product of glutenFree) expect(product.tags).toContain('gluten-free')
-  await expect(page.getByText(`${glutenFree.length} products`, { exact: true })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Remove filter: Gluten-Free' })).toBeVisible()
+    await withFilters(page, isMobile, (panel) =>
+      panel.getByRole('checkbox', { name: 'Gluten-Free' }).click(),
+    )
+    await expect(page).toHaveURL(/\/shop\/dairy-eggs\?tags=gluten-free$/)
+    await expectCards(page, glutenFree)
+    for (const product of glutenFree) expect(product.tags).toContain('gluten-free')
+    await expect(page.getByText(`${glutenFree.length} products`, { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Remove filter: Gluten-Free' })).toBeVisible()
 
-  await page.goBack()
-  await expect(page).toHaveURL(/\/shop\/dairy-eggs$/)
-  await expectCards(page, all)
-})
+    await page.goBack()
+    await expect(page).toHaveURL(/\/shop\/dairy-eggs$/)
+    await expectCards(page, all)
+  },
+)
 
 test('sorting by price puts the cheapest first', async ({ page, request }) => {
   const sorted = await apiProducts(request, 'category=pantry&sort=price-low-high')
@@ -199,27 +199,31 @@ test('a link with unknown filter values still shows the category', async ({ page
   await expectCards(page, await apiProducts(request, 'category=drinks'))
 })
 
-test('the categories, the phone drawer and the states pass axe', async ({ page, isMobile }) => {
-  await page.goto('/shop/meat-seafood/beef?tags=local')
-  await expect(cards(page).first()).toBeVisible()
-  const categories = page.getByRole('navigation', { name: 'Shop categories' })
-  await expect(categories.getByRole('link', { name: 'Beef' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  )
-  // another category keeps the filters
-  await categories.getByRole('link', { name: 'Savings' }).click()
-  await expect(page).toHaveURL(/\/shop\/savings\?tags=local$/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Savings')
-  await expect(page).toHaveTitle('Savings | Houston Farm to Door')
-  await expectAccessible(page)
-
-  if (isMobile) {
-    await page.getByRole('button', { name: /^Filters/ }).click()
-    await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible()
+test(
+  'the categories, the phone drawer and the states pass axe',
+  { tag: '@phone' },
+  async ({ page, isMobile }) => {
+    await page.goto('/shop/meat-seafood/beef?tags=local')
+    await expect(cards(page).first()).toBeVisible()
+    const categories = page.getByRole('navigation', { name: 'Shop categories' })
+    await expect(categories.getByRole('link', { name: 'Beef' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    // another category keeps the filters
+    await categories.getByRole('link', { name: 'Savings' }).click()
+    await expect(page).toHaveURL(/\/shop\/savings\?tags=local$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Savings')
+    await expect(page).toHaveTitle('Savings | Houston Farm to Door')
     await expectAccessible(page)
-  }
-})
+
+    if (isMobile) {
+      await page.getByRole('button', { name: /^Filters/ }).click()
+      await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible()
+      await expectAccessible(page)
+    }
+  },
+)
 
 test('the list says when it is loading and when it failed', async ({ page, pageErrors }) => {
   let answer: () => void = () => {}

@@ -1,45 +1,46 @@
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /** The first journey: home → category menu → a shop page → a page that does not exist. */
-test('a visitor goes from the home page through the category menu to a shop page', async ({
-  page,
-  isMobile,
-}) => {
-  const home = await page.goto('/')
-  expect(home?.status()).toBe(200)
-  await expect(page).toHaveTitle('Houston Farm to Door')
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('From farms near Houston')
-  await expect(page.getByRole('link', { name: /Farm Boxes/ }).first()).toBeVisible()
-  await expectAccessible(page)
-
-  if (isMobile) {
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    const menu = page.getByRole('dialog', { name: 'Menu' })
-    await menu.getByRole('button', { name: 'Produce' }).click()
+test(
+  'a visitor goes from the home page through the category menu to a shop page',
+  { tag: '@phone' },
+  async ({ page, isMobile }) => {
+    const home = await page.goto('/')
+    expect(home?.status()).toBe(200)
+    await expect(page).toHaveTitle('Houston Farm to Door')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('From farms near Houston')
+    await expect(page.getByRole('link', { name: /Farm Boxes/ }).first()).toBeVisible()
     await expectAccessible(page)
-    await menu.getByRole('link', { name: 'Herbs' }).click()
-  } else {
-    const categoryMenu = page.getByRole('navigation', { name: 'Shop by category' })
-    await categoryMenu.getByRole('button', { name: 'Produce', exact: true }).hover()
-    await expect(
-      categoryMenu.getByRole('button', { name: 'Produce', exact: true }),
-    ).toHaveAttribute('aria-expanded', 'true')
+
+    if (isMobile) {
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      const menu = page.getByRole('dialog', { name: 'Menu' })
+      await menu.getByRole('button', { name: 'Produce' }).click()
+      await expectAccessible(page)
+      await menu.getByRole('link', { name: 'Herbs' }).click()
+    } else {
+      const categoryMenu = page.getByRole('navigation', { name: 'Shop by category' })
+      await categoryMenu.getByRole('button', { name: 'Produce', exact: true }).hover()
+      await expect(
+        categoryMenu.getByRole('button', { name: 'Produce', exact: true }),
+      ).toHaveAttribute('aria-expanded', 'true')
+      await expectAccessible(page)
+      await categoryMenu.getByRole('link', { name: 'Herbs' }).click()
+    }
+
+    await expect(page).toHaveURL(/\/shop\/produce\/herbs$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Produce: Herbs')
+    await expect(page).toHaveTitle('Produce: Herbs | Houston Farm to Door')
+    const cards = page.getByRole('main').getByRole('article')
+    await expect(cards.first()).toBeVisible()
+    for (const text of await cards.allInnerTexts()) expect(text).toMatch(/\$\d+\.\d{2}/)
     await expectAccessible(page)
-    await categoryMenu.getByRole('link', { name: 'Herbs' }).click()
-  }
 
-  await expect(page).toHaveURL(/\/shop\/produce\/herbs$/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Produce: Herbs')
-  await expect(page).toHaveTitle('Produce: Herbs | Houston Farm to Door')
-  const cards = page.getByRole('main').getByRole('article')
-  await expect(cards.first()).toBeVisible()
-  for (const text of await cards.allInnerTexts()) expect(text).toMatch(/\$\d+\.\d{2}/)
-  await expectAccessible(page)
-
-  await page.getByRole('link', { name: /All Produce/ }).click()
-  await expect(page).toHaveURL(/\/shop\/produce$/)
-  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6)
-})
+    await page.getByRole('link', { name: /All Produce/ }).click()
+    await expect(page).toHaveURL(/\/shop\/produce$/)
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6)
+  },
+)
 
 test('a product card opens its product page', async ({ page }) => {
   await page.goto('/shop/dairy-eggs')
@@ -62,8 +63,7 @@ test('an unknown address shows the 404 page with a 404 status', async ({ page })
   await expect(page).toHaveURL(/\/shop$/)
 })
 
-test('the header zip check answers for served and unserved ZIPs', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'the zip input is in the desktop-only top strip (spec §2)')
+test('the header zip check answers for served and unserved ZIPs', async ({ page }) => {
   await page.goto('/')
   const zip = page.getByLabel('Check delivery to your ZIP code')
   await zip.fill('77005')
