@@ -5,6 +5,8 @@ import type { FastifyBaseLogger } from 'fastify'
 export interface ChangeFeed {
   /** tell every other process (and this one's listeners) that something changed */
   publish(): Promise<void>
+  /** settles once the first LISTEN is in place, or after `timeoutMs` if the database is away */
+  listening(timeoutMs: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -32,6 +34,8 @@ export function createChangeFeed({
   let closed = false
   let retryTimer: NodeJS.Timeout | undefined
   let retryMs = 250
+  let markListening: () => void = () => {}
+  const firstListen = new Promise<void>((resolve) => (markListening = resolve))
 
   function retrySoon(failed: pg.Client) {
     if (closed || client !== failed) return
@@ -61,6 +65,7 @@ export function createChangeFeed({
       await next.query(`LISTEN ${channel}`)
       retryMs = 250
       onChange()
+      markListening()
     } catch (error) {
       log.warn({ err: error }, `the ${channel} listener could not connect`)
       retrySoon(next)
@@ -78,8 +83,15 @@ export function createChangeFeed({
         log.warn({ err: error }, `could not publish to ${channel}`)
       }
     },
+    async listening(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))
+      await Promise.race([firstListen, timeout])
+      clearTimeout(timer)
+    },
     async close() {
       closed = true
+      markListening()
       clearTimeout(retryTimer)
       const last = client
       client = undefined

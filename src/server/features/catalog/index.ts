@@ -19,5 +19,11 @@ export function createCatalogFeature({ db, log }: { db: Database; log: FastifyBa
     log,
     onChange: () => service.dropCachedLists(),
   })
-  return { service, routes: catalogRoutes(service), close: () => changes.close() }
+  return {
+    service,
+    routes: catalogRoutes(service),
+    /** until the listener is up, a change made by another process could be missed */
+    listening: (timeoutMs: number) => changes.listening(timeoutMs),
+    close: () => changes.close(),
+  }
 }

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net'
 import { Readable } from 'node:stream'
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -119,10 +120,29 @@ function receiveUploadRoute(uploads: UploadsService): FastifyPluginAsyncZod {
             // refused before the whole body came: do not wait for (or keep) the rest of it
             void reply.header('connection', 'close')
             request.raw.resume()
+            lingerBeforeClosing(request.raw.socket)
           }
           throw error
         }
       },
     )
+  }
+}
+
+const LINGER_MS = 2_000
+
+/**
+ * The client may still be sending the refused body when the answer goes. Closing a socket with
+ * unread data resets the connection (RST), and a reset can destroy the answer before the client
+ * has read it: the shopper would see a network error instead of "too large". So the socket is
+ * closed the way web servers do it (a lingering close): the answer is sent and the write side
+ * ended, and what still comes in is read and dropped for up to two seconds before the socket goes.
+ */
+function lingerBeforeClosing(socket: Socket) {
+  // node's HTTP server calls destroySoon() once a `connection: close` answer is written
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end()
+    this.resume()
+    setTimeout(() => this.destroy(), LINGER_MS).unref()
   }
 }
