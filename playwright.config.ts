@@ -51,7 +51,7 @@ export default defineConfig({
     ? undefined
     : {
         command: 'node scripts/e2e-server.mjs',
-        url: `http://127.0.0.1:${PORT}/healthz`,
+        url: `http://127.0.0.1:${PORT}/readyz`,
         reuseExistingServer: false,
         timeout: 120_000,
         gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },

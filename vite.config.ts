@@ -11,6 +11,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // the server reads it to preload a page's own chunks with the page (src/server/plugins/web-app.ts)
+    manifest: true,
     target: 'es2022',
   },
   server: {
@@ -20,6 +22,8 @@ export default defineConfig({
     proxy: {
       '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}`,
       '/healthz': `http://127.0.0.1:${process.env.API_PORT ?? 3000}`,
+      '/readyz': `http://127.0.0.1:${process.env.API_PORT ?? 3000}`,
+      '/metrics': `http://127.0.0.1:${process.env.API_PORT ?? 3000}`,
     },
   },
 })

@@ -1,6 +1,6 @@
 // `npm test`: every check, in order, stopping at the first failure.
 // The API tests run on the embedded PostgreSQL and, when TEST_DATABASE_URL is set (as .ci/run
-// sets it), once more on that server.
+// sets it), once more on that server; so do the process project's fault tests.
 import { spawnSync } from 'node:child_process'
 
 const withoutTestDatabase = { ...process.env }
@@ -27,10 +27,11 @@ const steps = [
     : []),
   ['build', 'node', ['scripts/build.mjs']],
   [
-    'process tests (the built shop: restarts and crashes)',
+    // the fault tests run once more on TEST_DATABASE_URL's server when it is set (a fresh
+    // database each, dropped after; that server itself is never restarted)
+    `process tests (the built shop: restarts, crashes, faults${process.env.TEST_DATABASE_URL ? `; also on ${redact(process.env.TEST_DATABASE_URL)}` : ''})`,
     'npx',
     ['vitest', 'run', '--project', 'process'],
-    withoutTestDatabase,
   ],
   ['browser tests (Chromium, axe-core)', 'npx', ['playwright', 'test']],
 ]

@@ -46,7 +46,7 @@ const shop = spawn(process.execPath, ['dist/server/main.mjs'], {
 })
 
 try {
-  await waitFor(`${base}/healthz`, 60_000)
+  await waitFor(`${base}/readyz`, 60_000)
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -8,6 +8,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { startProcess, stop, stopAll } from './children.mjs'
 import { freePort, waitFor } from './net.mjs'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -27,11 +28,6 @@ if (spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit'
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hftd-bench-'))
 fs.chmodSync(workDir, 0o711) // as root, the embedded PostgreSQL's user must pass through
 const dataDir = path.join(workDir, 'data')
-const children = []
-// if the bench itself fails, its servers still stop the way the shop expects (SIGTERM)
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
-})
 const [shopPort, barePort, restartPort] = [await freePort(), await freePort(), await freePort()]
 
 try {
@@ -110,7 +106,7 @@ try {
   )
   console.log(`shop RSS after the load: ${rssMb.toFixed(0)} MB (aim < 200 MB)`)
 } finally {
-  await Promise.all(children.filter((child) => child.exitCode === null).map((child) => stop(child)))
+  await stopAll()
   fs.rmSync(workDir, { recursive: true, force: true })
 }
 
@@ -123,34 +119,8 @@ async function startShop(port) {
   const exited = new Promise((_, reject) =>
     child.once('exit', () => reject(new Error('the shop exited'))),
   )
-  await Promise.race([waitFor(`http://127.0.0.1:${port}/healthz`, 60_000), exited])
+  await Promise.race([waitFor(`http://127.0.0.1:${port}/readyz`, 60_000), exited])
   return child
-}
-
-function startProcess(command, args, env, readyLine) {
-  const child = spawn(command, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  children.push(child)
-  if (!readyLine) {
-    child.stdout.resume()
-    return Promise.resolve(child)
-  }
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      if (chunk.toString().includes(readyLine)) resolve(child)
-    })
-    child.once('exit', () => reject(new Error(`${command} exited before it was ready`)))
-  })
-}
-
-function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', resolve)
-    child.kill('SIGTERM')
-  })
 }
 
 async function load(url, seconds) {

@@ -37,7 +37,7 @@ process.on('exit', () => {
 })
 
 try {
-  await waitFor(`${base}/healthz`, 60_000)
+  await waitFor(`${base}/readyz`, 60_000)
   const catalogue = await (await fetch(`${base}/api/products?limit=50`)).json()
   const basket = catalogue
     .filter((product) => product.inStock && product.category !== 'farm-boxes')

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/env.ts'
 import type { Database } from './db/client.ts'
 import fastifyCookie from '@fastify/cookie'
-import type { Mailer } from './adapters/mail/index.ts'
+import { countFailedSends, type Mailer } from './adapters/mail/index.ts'
 import { createAuthFeature } from './features/auth/index.ts'
 import type { AuthService } from './features/auth/auth.service.ts'
 import type { Sessions } from './features/auth/sessions.ts'
@@ -12,6 +12,9 @@ import { createCatalogFeature } from './features/catalog/index.ts'
 import type { CatalogService } from './features/catalog/catalog.service.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { createHealthService } from './features/health/health.service.ts'
+import { createMetrics, measureRequestDurations } from './features/observability/metrics.ts'
+import { metricsRoutes } from './features/observability/metrics.routes.ts'
+import { runWithRequestId } from './logger.ts'
 import { createCouponsFeature } from './features/coupons/index.ts'
 import { createCheckoutFeature, type Payments } from './features/checkout/index.ts'
 import type { CheckoutService } from './features/checkout/checkout.service.ts'
@@ -32,7 +35,7 @@ import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 
 export interface AppDeps {
   /** publicUrl: the shop's own origin (same-origin rule) and the base of sitemap links */
-  readonly config: Pick<Config, 'nodeEnv' | 'publicUrl'>
+  readonly config: Pick<Config, 'nodeEnv' | 'publicUrl'> & Partial<Pick<Config, 'trustProxy'>>
   readonly db: Database
   /** signs the session cookie (SESSION_SECRET, or one generated and kept in DATA_DIR) */
   readonly sessionSecret: string
@@ -48,6 +51,8 @@ export interface AppDeps {
   readonly payments?: Payments | undefined
   /** product images: S3 when configured (main.ts), else files under DATA_DIR/uploads */
   readonly storage: ImageStorage
+  /** METRICS_TOKEN: GET /metrics exists only with one, for callers presenting it */
+  readonly metricsToken?: string | undefined
 }
 
 declare module 'fastify' {
@@ -96,6 +101,12 @@ function collectRouteTable(app: FastifyInstance) {
 const REQUEST_ID = /^[\w-]{8,64}$/
 
 /** Builds the whole app from its collaborators. It never listens: main.ts does, tests inject. */
+/** a hop count as the function Fastify's types take: the nearest `hops` addresses are proxies */
+function trustedProxies(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting
+  return (_address: string, hop: number) => hop < setting
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const securityHeaderOptions = {
     hsts: deps.config.nodeEnv === 'production',
@@ -104,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const app = Fastify({
     loggerInstance: deps.log,
+    // behind a load balancer (TRUST_PROXY), request.ip is the visitor's from X-Forwarded-For
+    trustProxy: trustedProxies(deps.config.trustProxy ?? false),
     // a caller's (or load balancer's) request id is kept when it looks like one
     genReqId: (request) => {
       const given = request.headers['x-request-id']
@@ -116,9 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     logController: new LogController({
       disableRequestLogging: (request) =>
-        request.url.startsWith('/assets/') || request.url === '/healthz',
+        request.url.startsWith('/assets/') ||
+        request.url === '/healthz' ||
+        request.url === '/readyz' ||
+        request.url === '/metrics',
     }),
   })
+  // first hook: every line logged while handling the request, by any logger, carries its id
+  app.addHook('onRequest', (request, _reply, done) => runWithRequestId(request.id, done))
+  const metrics = createMetrics()
+  measureRequestDurations(app, metrics.registry)
+  const mailer = countFailedSends(deps.mailer, metrics.emailFailed)
   closeKeepAliveConnectionsWhenClosing(app)
   collectRouteTable(app)
   app.setValidatorCompiler(validatorCompiler)
@@ -131,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie, { secret: deps.sessionSecret })
   const auth = createAuthFeature({
     db: deps.db,
-    mailer: deps.mailer,
+    mailer,
     publicUrl: deps.config.publicUrl,
     secureCookie: deps.config.nodeEnv === 'production',
     now: deps.now ?? (() => new Date()),
@@ -145,7 +166,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const catalog = createCatalogFeature({ db: deps.db, log: deps.log })
   app.addHook('onClose', () => catalog.close())
+  // serve once this process hears other processes' catalogue changes (the first LISTEN drops
+  // what was cached before it); a database that is away only delays the start by 5 s
+  app.addHook('onReady', () => catalog.listening(5_000))
   await app.register(healthRoutes(createHealthService({ db: deps.db })))
+  if (deps.metricsToken) {
+    await app.register(metricsRoutes({ registry: metrics.registry, token: deps.metricsToken }))
+  }
   await app.register(catalog.routes)
   await app.register(serviceAreaRoutes)
   await app.register(placeholderRoutes)
@@ -157,12 +184,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     payments: deps.payments ?? {
       kind: 'demo',
-      provider: createDemoProvider({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) }),
+      provider: createDemoProvider({
+        db: deps.db,
+        ...(deps.now ? { now: deps.now } : {}),
+        onPaymentFailed: metrics.paymentFailed,
+      }),
     },
     auth: auth.service,
-    mailer: deps.mailer,
+    mailer,
     log: deps.log,
     now: deps.now,
+    counters: metrics,
   })
   await app.register(checkout.routes)
   if (checkout.webhookRoutes) await app.register(checkout.webhookRoutes)

@@ -100,7 +100,12 @@ async function start() {
       log,
     }),
     storage: createImageStorage({ s3: config.s3, dataDir: config.dataDir }),
+    metricsToken: config.metricsToken,
   })
+  if (config.stripe?.api) {
+    const { protocol, host, port } = config.stripe.api
+    log.warn(`STRIPE_API_URL is set: payments go to ${protocol}://${host}:${port}, not to Stripe`)
+  }
   if (config.admin) await resources.app.auth.ensureAdmin(config.admin)
   purgeSessionsPeriodically(resources.app, log)
   settleCheckoutsPeriodically(resources.app, log)

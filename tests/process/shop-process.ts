@@ -118,7 +118,7 @@ async function waitForHealth(shop: ShopProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (exited) throw new Error(`the shop exited before it was ready:\n${shop.output()}`)
-    const healthy = await fetch(`${shop.url}/healthz`).then(
+    const healthy = await fetch(`${shop.url}/readyz`).then(
       (response) => response.ok,
       () => false,
     )
@@ -138,6 +138,30 @@ export async function embeddedServer(
   const lines = lockFile.split('\n')
   if (!lines[0]) return undefined
   return { pid: Number(lines[0]), port: Number(lines[3]) }
+}
+
+/**
+ * SIGKILL to a PostgreSQL server and every process it started, at once, as a power cut or the
+ * OOM killer would leave it (each backend runs in a session of its own, so a group kill would
+ * reach the postmaster only).
+ */
+export function killPostgres(postmasterPid: number) {
+  const children = readdirSafe('/proc').filter((entry) => {
+    if (!/^\d+$/.test(entry)) return false
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmasterPid
+    } catch {
+      return false // ended while we looked
+    }
+  })
+  for (const pid of [postmasterPid, ...children.map(Number)]) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
 }
 
 /** alive and not a zombie waiting to be reaped (init reaps orphans late on some machines) */

@@ -59,3 +59,53 @@ test('two processes starting together on one empty database migrate and seed it 
     for (const dataDir of dataDirs) await fs.rm(dataDir, { recursive: true, force: true })
   }
 })
+
+test("an admin's product change on one process shows on the other's cached pages at once", async () => {
+  const admin = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner password 1' }
+  const env = {
+    DATABASE_URL: server.connectionString,
+    SESSION_SECRET: 'one secret for both processes, long enough',
+    ...admin,
+  }
+  const dataDirs = await Promise.all(
+    [0, 1].map(() => fs.mkdtemp(path.join(os.tmpdir(), 'hftd-app-'))),
+  )
+  const shops = []
+  try {
+    for (const dataDir of dataDirs) shops.push(await startShop({ dataDir, env }))
+    const [a, b] = shops as [(typeof shops)[0], (typeof shops)[0]]
+    type Product = { id: string; price: string }
+    const [product] = await getJson<Product[]>(`${b.url}/api/products`)
+    if (!product) throw new Error('no products')
+    // B has the list and the product's page cached
+    expect((await getJson<Product>(`${b.url}/api/products/${product.id}`)).price).toBe(
+      product.price,
+    )
+
+    const login = await fetch(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD }),
+    })
+    expect(login.status).toBe(200)
+    const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? ''
+    const price = (Number(product.price) + 1).toFixed(2)
+    const changed = await fetch(`${a.url}/api/admin/products/${product.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ price }),
+    })
+    expect(changed.status).toBe(200)
+
+    await expect
+      .poll(async () => (await getJson<Product>(`${b.url}/api/products/${product.id}`)).price, {
+        timeout: 5_000,
+      })
+      .toBe(price)
+    const list = await getJson<Product[]>(`${b.url}/api/products`)
+    expect(list.find((p) => p.id === product.id)?.price).toBe(price)
+  } finally {
+    for (const shop of shops) expect(await shop.stop()).toBe(0)
+    for (const dataDir of dataDirs) await fs.rm(dataDir, { recursive: true, force: true })
+  }
+})

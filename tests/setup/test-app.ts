@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { createDiskImageStorage } from '#server/adapters/storage/disk-storage.ts'
 import type { ImageStorage } from '#server/adapters/storage/index.ts'
 import type { MailMessage, Mailer } from '#server/adapters/mail/index.ts'
@@ -43,6 +43,8 @@ export async function createTestApp(
     nodeEnv?: 'test' | 'production'
     payments?: Payments
     storage?: ImageStorage
+    metricsToken?: string
+    log?: FastifyBaseLogger
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase()
@@ -62,8 +64,9 @@ export async function createTestApp(
     // scrypt at 2^10 instead of 2^17: the same code, a hundredth of the work (passwords.test.ts
     // checks the real cost)
     passwordCost: TEST_APP_EXTRAS.passwordCost,
-    log: testLogger,
+    log: options.log ?? testLogger,
     webRoot: options.webRoot,
+    metricsToken: options.metricsToken,
     ...(options.now ? { now: options.now } : {}),
     payments: options.payments,
     storage: options.storage ?? createDiskImageStorage({ directory: uploadsDir }),

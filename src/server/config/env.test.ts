@@ -111,4 +111,47 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false)
     expect(config.dataDir).toBe('/var/lib/shop')
   })
+
+  test("TRUST_PROXY is off, a hop count or the proxies' addresses; never every hop", () => {
+    expect(load({}).trustProxy).toBe(false)
+    expect(load({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ])
+    // `true` would believe the client's own leftmost X-Forwarded-For entry
+    for (const bad of ['true', 'yes', '0', '9', 'lb.internal']) {
+      expect(failure({ TRUST_PROXY: bad }), bad).toMatch(/TRUST_PROXY must be false, the number/)
+    }
+  })
+
+  test('STRIPE_API_URL points the Stripe SDK at a stand-in: only its protocol, host and port', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' }
+    expect(load({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 12111,
+    })
+    expect(load({ ...stripe, STRIPE_API_URL: 'https://stripe-mock/' }).stripe?.api).toEqual({
+      protocol: 'https',
+      host: 'stripe-mock',
+      port: 443,
+    })
+    expect(load(stripe).stripe?.api).toBeUndefined()
+    expect(failure({ ...stripe, STRIPE_API_URL: 'ftp://mock' })).toMatch(
+      /STRIPE_API_URL must be a URL starting with http:\/\/ or https:\/\//,
+    )
+    expect(failure({ ...stripe, STRIPE_API_URL: 'http://mock:12111/v1' })).toMatch(
+      /STRIPE_API_URL must be only a protocol, host and port/,
+    )
+    expect(failure({ STRIPE_API_URL: 'http://mock:12111' })).toMatch(
+      /STRIPE_API_URL needs STRIPE_SECRET_KEY/,
+    )
+    const live = { STRIPE_SECRET_KEY: 'sk_live_123', STRIPE_PUBLISHABLE_KEY: 'pk_live_123' }
+    expect(failure({ ...live, STRIPE_API_URL: 'http://mock:12111' })).toMatch(
+      /STRIPE_API_URL cannot be used with a live key/,
+    )
+  })
 })

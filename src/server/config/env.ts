@@ -14,6 +14,28 @@ const flag = (name: string) =>
 
 const optionalText = z.string().trim().optional()
 
+const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[\da-f:]*:[\da-f:.]*)(?:\/\d{1,3})?$/i
+const TRUST_PROXY_ERROR =
+  'TRUST_PROXY must be false, the number of proxies in front (1 to 5), or their addresses (e.g. 10.0.0.0/8)'
+
+/**
+ * Which X-Forwarded-For entries to believe. Never "all" (`true`): a load balancer appends the
+ * address it saw to whatever the client sent, so the leftmost entry is the client's own choice
+ * and per-IP limits would be theirs to walk past. A hop count or the proxies' addresses take the
+ * entry the shop's own proxy wrote.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'false') return false
+    if (/^[1-5]$/.test(value)) return Number(value)
+    const addresses = value.split(',').map((address) => address.trim())
+    if (addresses.every((address) => IP_OR_CIDR.test(address))) return addresses
+    context.addIssue({ code: 'custom', message: TRUST_PROXY_ERROR })
+    return z.NEVER
+  })
+
 const url = (name: string, protocols: readonly string[]) =>
   z
     .string()
@@ -45,6 +67,7 @@ const EnvSchema = z
       .max(65535, 'PORT must be from 0 to 65535')
       .default(3000),
     HOST: z.string().trim().min(1, 'HOST must not be empty').default('0.0.0.0'),
+    TRUST_PROXY: trustProxy.default(false),
     DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('data'),
     DATABASE_URL: optional(url('DATABASE_URL', ['postgres:', 'postgresql:'])),
     PUBLIC_URL: optional(url('PUBLIC_URL', ['http:', 'https:'])),
@@ -77,6 +100,7 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: optional(
       z.string().regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must start with whsec_'),
     ),
+    STRIPE_API_URL: optional(url('STRIPE_API_URL', ['http:', 'https:'])),
     DEMO_PAYMENTS: flag('DEMO_PAYMENTS').default(false),
     SMTP_URL: optional(url('SMTP_URL', ['smtp:', 'smtps:'])),
     MAIL_FROM: optional(
@@ -116,6 +140,17 @@ const EnvSchema = z
     if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) {
       need('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY')
     }
+    if (env.STRIPE_API_URL && !env.STRIPE_SECRET_KEY) {
+      need('STRIPE_SECRET_KEY', 'STRIPE_API_URL needs STRIPE_SECRET_KEY')
+    }
+    if (env.STRIPE_API_URL && !/^https?:\/\/[^/?#]+\/?$/.test(env.STRIPE_API_URL)) {
+      // the SDK takes a host, a port and a protocol: a path would be silently dropped
+      need('STRIPE_API_URL', 'STRIPE_API_URL must be only a protocol, host and port')
+    }
+    if (env.STRIPE_API_URL && env.STRIPE_SECRET_KEY?.startsWith('sk_live_')) {
+      // a leftover stand-in would be handed the live key and every payment
+      need('STRIPE_API_URL', 'STRIPE_API_URL cannot be used with a live key (sk_live_)')
+    }
     if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.DEMO_PAYMENTS) {
       need(
         'STRIPE_SECRET_KEY',
@@ -141,6 +176,11 @@ export interface Config {
   readonly nodeEnv: 'development' | 'production' | 'test'
   readonly port: number
   readonly host: string
+  /**
+   * TRUST_PROXY: behind a load balancer, the client's IP is the X-Forwarded-For entry it wrote:
+   * trust that many hops, or those addresses (Fastify's trustProxy); false reads the socket
+   */
+  readonly trustProxy: false | number | string[]
   /** absolute */
   readonly dataDir: string
   readonly databaseUrl: string | undefined
@@ -152,6 +192,8 @@ export interface Config {
         readonly secretKey: string
         readonly publishableKey: string
         readonly webhookSecret: string | undefined
+        /** STRIPE_API_URL: a stand-in for Stripe's API (stripe-mock, a test's fake) */
+        readonly api: StripeApi | undefined
       }
     | undefined
   readonly smtp: { readonly url: string } | undefined
@@ -168,6 +210,12 @@ export interface Config {
   readonly seedDemo: boolean
   readonly logLevel: string
   readonly metricsToken: string | undefined
+}
+
+export interface StripeApi {
+  readonly host: string
+  readonly port: number
+  readonly protocol: 'http' | 'https'
 }
 
 /** Thrown for a bad environment; its message is the one line printed before exiting. */
@@ -197,6 +245,7 @@ export function loadConfig(
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -211,6 +260,7 @@ export function loadConfig(
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : undefined,
           }
         : undefined,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL } : undefined,
@@ -230,4 +280,15 @@ export function loadConfig(
     metricsToken: e.METRICS_TOKEN,
   }
   return Object.freeze(config)
+}
+
+function stripeApi(value: string): StripeApi {
+  const parsed = new URL(value)
+  const protocol = parsed.protocol === 'https:' ? 'https' : 'http'
+  return {
+    // new URL keeps an IPv6 host in brackets; the SDK wants it bare
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: parsed.port ? Number(parsed.port) : protocol === 'https' ? 443 : 80,
+    protocol,
+  }
 }

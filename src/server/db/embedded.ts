@@ -51,6 +51,8 @@ export interface EmbeddedPostgresOptions {
   readonly log: Logger
   /** how long to keep retrying a start that meets a crashed run's leftovers */
   readonly startRetryMs?: number
+  /** listen here instead of on a free port (a test restarting the server under its clients) */
+  readonly port?: number
 }
 
 export async function startEmbeddedPostgres(
@@ -72,7 +74,7 @@ export async function startEmbeddedPostgres(
     const logFile = path.join(root, 'server.log')
     const deadline = Date.now() + (options.startRetryMs ?? 15_000)
     for (;;) {
-      const port = await freePort()
+      const port = options.port ?? (await freePort())
       const server = spawnServer({ postgres: binaries.postgres, dataDir, port, logFile, account })
       const outcome = await waitUntilReady(logFile, server, 60_000)
       if (outcome === 'ready') {

@@ -158,7 +158,7 @@ describe('errors a route does not expect', () => {
 })
 
 describe('when the database is unreachable', () => {
-  test('health and data routes answer 503 with a clear message, never 500', async () => {
+  test('readiness and data routes answer 503 with a clear message, never 500', async () => {
     // port 9 (discard) on loopback: nothing listens, so every connection is refused
     const unreachable = connectDatabase('postgres://nobody:nothing@127.0.0.1:9/none', testLogger)
     const app = await buildApp({
@@ -168,7 +168,7 @@ describe('when the database is unreachable', () => {
       ...TEST_APP_EXTRAS,
     })
     try {
-      const health = await app.inject({ url: '/healthz' })
+      const health = await app.inject({ url: '/readyz' })
       expect(health.statusCode).toBe(503)
       expect(health.json()).toEqual({ message: 'The database is not reachable.' })
       const products = await app.inject({ url: '/api/products' })

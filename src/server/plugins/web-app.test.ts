@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PAGE_META, documentTitle } from '#shared/page-meta.ts'
 import { PAGE_PATHS, type PageName } from '#shared/routes.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { withPageMeta } from './web-app.ts'
+import { PAGE_MODULES, renderPageHtml, withPageMeta, type BuildManifest } from './web-app.ts'
 
 // A stand-in for dist/web: what matters here is how the server serves a build, not the build.
 let webRoot: string
@@ -165,6 +165,53 @@ describe('each page carries its own title and description', () => {
     }
     for (const url of ['/shop', '/contact', '/producer/atkinson-farms', '/nope']) {
       expect((await get(url)).body, url).not.toContain('noindex')
+    }
+  })
+
+  test("the home page fetches its hero picture with the page, other pages don't", async () => {
+    const preload =
+      '<link rel="preload" as="image" href="/illustrations/products/produce-box.svg" fetchpriority="high" />'
+    expect((await get('/')).body).toContain(preload)
+    for (const url of ['/shop', '/nope']) {
+      expect((await get(url)).body, url).not.toContain('rel="preload"')
+    }
+  })
+
+  test("catalogue pages preload their own chunks, not the entry's", () => {
+    const manifest: BuildManifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_cn.js'] },
+      '_cn.js': { file: 'assets/cn-2.js' },
+      'app/routes/shop.tsx': {
+        file: 'assets/shop-3.js',
+        imports: ['index.html', '_cn.js', '_grid.js'],
+      },
+      '_grid.js': { file: 'assets/grid-4.js', imports: ['_cn.js'] },
+      'app/routes/product.tsx': { file: 'assets/product-5.js', imports: ['_grid.js'] },
+      'app/routes/producers.tsx': { file: 'assets/producers-6.js' },
+      'app/routes/producer.tsx': { file: 'assets/producer-7.js' },
+    }
+    const { pages } = renderPageHtml(INDEX, manifest)
+    const preloads = (page: PageName) =>
+      [...pages[page].toString().matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)]
+        .map((match) => match[1])
+        .sort()
+    expect(preloads('shop')).toEqual(['/assets/grid-4.js', '/assets/shop-3.js'])
+    expect(preloads('shopSubcategory')).toEqual(['/assets/grid-4.js', '/assets/shop-3.js'])
+    expect(preloads('product')).toEqual(['/assets/grid-4.js', '/assets/product-5.js'])
+    expect(preloads('about')).toEqual([])
+    // after the app's script, which comes first
+    expect(pages.shop.toString()).toMatch(
+      /<script type="module" crossorigin src="\/assets\/main-3f9a1c\.js"><\/script>\n {4}<link rel="modulepreload" crossorigin href="\/assets\/(shop-3|grid-4)\.js" \/>/,
+    )
+    expect(() => renderPageHtml(INDEX, { 'index.html': manifest['index.html']! })).toThrow(
+      /^the build manifest has no app\/routes\/\w+\.tsx$/,
+    )
+  })
+
+  test('the preloaded modules are the pages the web router loads lazily', async () => {
+    const router = await fs.readFile('src/web/app/router.tsx', 'utf8')
+    for (const module of new Set(Object.values(PAGE_MODULES))) {
+      expect(router, module).toContain(`import('./${module.replace(/^app\//, '')}')`)
     }
   })
 

@@ -12,7 +12,10 @@ import { PAGE_PATHS, matchPagePath, type PageName } from '#shared/routes.ts'
  * shows its 404 page and crawlers see the right status. Unknown /api paths get JSON.
  */
 export async function registerWebApp(app: FastifyInstance, options: { root: string }) {
-  const pageHtml = renderPageHtml(await fs.readFile(path.join(options.root, 'index.html'), 'utf8'))
+  const pageHtml = renderPageHtml(
+    await fs.readFile(path.join(options.root, 'index.html'), 'utf8'),
+    await readBuildManifest(options.root),
+  )
 
   await app.register(fastifyStatic, {
     root: options.root,
@@ -61,15 +64,84 @@ export const NOT_FOUND_META: PageMeta = {
  * description and, for private pages, noindex, so crawlers and link previews see them without
  * running the app (which keeps them up to date as the visitor moves on).
  */
-export function renderPageHtml(indexHtml: string) {
+export function renderPageHtml(indexHtml: string, manifest?: BuildManifest) {
   const pages = Object.fromEntries(
-    (Object.keys(PAGE_PATHS) as PageName[]).map((page) => [
-      page,
-      Buffer.from(withPageMeta(indexHtml, PAGE_META[page])),
-    ]),
+    (Object.keys(PAGE_PATHS) as PageName[]).map((page) => {
+      const image = LCP_IMAGES[page]
+      const module = PAGE_MODULES[page]
+      let html = withPageMeta(indexHtml, PAGE_META[page])
+      // the picture first; the page's chunks after the app's own script and stylesheet
+      if (image) html = html.replace(/<\/title>/i, (end) => `${end}\n    ${imagePreload(image)}`)
+      if (module && manifest) {
+        const tags = pageChunks(manifest, module).map(modulePreload)
+        html = html.replace(/<\/head>/i, (end) => `  ${tags.join('\n    ')}\n  ${end}`)
+      }
+      return [page, Buffer.from(html)]
+    }),
   ) as Record<PageName, Buffer>
   return { pages, notFound: Buffer.from(withPageMeta(indexHtml, NOT_FOUND_META)) }
 }
+
+/**
+ * The picture that is a page's largest paint (Lighthouse LCP), fetched with the page instead of
+ * after the app's script has run and put the <img> there. Only for images every visit shows.
+ */
+const LCP_IMAGES: Partial<Record<PageName, string>> = {
+  home: '/illustrations/products/produce-box.svg', // the hero, src/web/features/landing
+}
+
+/**
+ * The lazy-loaded page module of the catalogue pages (src/web/app/router.tsx), by its path in the
+ * build manifest: the page fetches its chunks beside the app's entry instead of after it.
+ */
+export const PAGE_MODULES: Partial<Record<PageName, string>> = {
+  shop: 'app/routes/shop.tsx',
+  shopCategory: 'app/routes/shop.tsx',
+  shopSubcategory: 'app/routes/shop.tsx',
+  product: 'app/routes/product.tsx',
+  producers: 'app/routes/producers.tsx',
+  producer: 'app/routes/producer.tsx',
+}
+
+/** Vite's .vite/manifest.json (build.manifest): each source module's chunk and what it imports */
+export type BuildManifest = Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[] | undefined }
+>
+
+async function readBuildManifest(root: string): Promise<BuildManifest | undefined> {
+  const file = path.join(root, '.vite', 'manifest.json')
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as BuildManifest
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
+/** The chunk files a page module needs that the entry (already in index.html) does not bring. */
+export function pageChunks(manifest: BuildManifest, module: string): string[] {
+  if (!manifest[module]) throw new Error(`the build manifest has no ${module}`)
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key)) continue
+      seen.add(key)
+      closure(manifest[key]?.imports ?? [], seen)
+    }
+    return seen
+  }
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
+  const loaded = closure(entries)
+  return [...closure([module])]
+    .filter((key) => !loaded.has(key))
+    .map((key) => `/${(manifest[key] as { file: string }).file}`)
+}
+
+const imagePreload = (href: string) =>
+  `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`
+// crossorigin as on Vite's own module tags, so the preloaded response is the one the import uses
+const modulePreload = (href: string) =>
+  `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`
 
 const TITLE = /<title>[\s\S]*?<\/title>/i
 const META_TAG = (name: string) => new RegExp(`<meta\\s+name=["']${name}["'][^>]*>\\s*`, 'gi')

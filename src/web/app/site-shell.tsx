@@ -47,7 +47,10 @@ export function SiteShell() {
           </>
         }
       />
-      <main id="main" className="flex-1">
+      {/* at least a screen tall: the footer starts out of view, so a page that loads its content
+          after the first paint does not push it down in sight (Lighthouse CLS); svh, because the
+          dynamic height changes as a phone's address bar hides */}
+      <main id="main" className="min-h-svh flex-1">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             {/* the same page list the server answers 404 from (/shop/toys, /product/42...) */}

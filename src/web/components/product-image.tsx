@@ -24,6 +24,7 @@ export function ProductImage({
   src: string | null
   alt: string
   className?: string
+  /** in view when the page opens: loaded at once and ahead of the other requests */
   eager?: boolean
 }) {
   return (
@@ -34,6 +35,7 @@ export function ProductImage({
       width={400}
       height={400}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       onError={(event) => {
         if (!event.currentTarget.src.endsWith(PLACEHOLDER)) {

@@ -5,6 +5,7 @@ import { createOutboxMailer } from './outbox-mailer.ts'
 import { createSmtpMailer } from './smtp-mailer.ts'
 
 export type { MailMessage, Mailer } from './mailer.ts'
+export { countFailedSends } from './failure-counting-mailer.ts'
 
 export function createMailer({
   smtpUrl,

@@ -74,9 +74,12 @@ const toPayment = (row: DemoRow): Payment => {
 export function createDemoProvider({
   db,
   now = () => new Date(),
+  onPaymentFailed = () => {},
 }: {
   db: Database
   now?: () => Date
+  /** a decline or a failed authentication that this call made (payments_failed_total) */
+  onPaymentFailed?: () => void
 }) {
   async function find(id: string): Promise<DemoRow | undefined> {
     const [row] = await db.select().from(demoPayments).where(eq(demoPayments.id, id)).limit(1)
@@ -153,6 +156,7 @@ export function createDemoProvider({
       })
       // another tab confirmed it in the meantime: answer with where it stands now
       if (!moved) return provider.confirmWithCard(id, card)
+      if (outcome.status === 'failed') onPaymentFailed()
       return outcome.status === 'requires_action'
         ? { status: 'requires_action', redirectUrl: authenticationUrl(id) }
         : outcome
@@ -166,13 +170,14 @@ export function createDemoProvider({
       const row = await find(id)
       if (!row) return null
       if (row.status === 'requires_action') {
-        await transition(
+        const moved = await transition(
           id,
           ['requires_action'],
           outcome === 'succeeded'
             ? { status: 'succeeded', lastError: null }
             : { status: 'requires_payment_method', lastError: DEMO_MESSAGES.authenticationFailed },
         )
+        if (moved && outcome === 'failed') onPaymentFailed()
       }
       const final = await find(id)
       const redirectStatus = final?.status === 'succeeded' ? 'succeeded' : 'failed'

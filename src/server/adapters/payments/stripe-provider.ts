@@ -12,14 +12,17 @@ export interface StripeProviderOptions {
   readonly secretKey: string
   readonly publishableKey: string
   readonly webhookSecret: string | undefined
-  /** only tests point the SDK at a local stand-in for Stripe's API */
-  readonly api?: { host: string; port: number; protocol: 'http' | 'https' }
+  /** a local stand-in for Stripe's API (STRIPE_API_URL: stripe-mock, a test's fake) */
+  readonly api?: { host: string; port: number; protocol: 'http' | 'https' } | undefined
   /** milliseconds per call to Stripe */
   readonly timeout?: number
 }
 
 /** Stripe's webhook tolerance is 300 s; an older signature is refused as a replay. */
 const WEBHOOK_TOLERANCE_SECONDS = 300
+
+/** the shape of a PaymentIntent id (as PaymentIntentParamsSchema checks it on our own routes) */
+const STRIPE_PAYMENT_ID = /^pi_[A-Za-z0-9_]{1,255}$/
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
@@ -60,6 +63,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async retrievePayment(id: string) {
+      // an id Stripe never issues (a signed event can carry any string) is not found; asked
+      // for, one that cannot go in a URL (a lone surrogate) made the SDK throw, answered as 503
+      if (!STRIPE_PAYMENT_ID.test(id)) return null
       try {
         return toPayment(await stripe.paymentIntents.retrieve(id))
       } catch (error) {
@@ -83,6 +89,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         )
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error))
+      }
+      // the SDK only checks the signature: a signed body may still be `null`, `42` or `[]`
+      const parsed: unknown = event
+      if (!parsed || typeof parsed !== 'object' || typeof event.type !== 'string') {
+        return { type: 'ignored', eventType: 'not an event' }
       }
       const object: unknown = event.data?.object
       if (

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import { products } from '#server/db/schema/index.ts'
-import { ProductListSchema } from '#shared/schemas/product.ts'
+import { producers, products } from '#server/db/schema/index.ts'
+import { ProducerSchema } from '#shared/schemas/producer.ts'
+import { ProductListSchema, ProductSchema } from '#shared/schemas/product.ts'
 import {
   createTestApp,
   TEST_APP_EXTRAS,
@@ -51,5 +52,77 @@ describe('the catalogue cache across processes', () => {
 
     expect(await priceOn(first.app, product.id)).toBe('77.77')
     await expect.poll(() => priceOn(second, product.id), { timeout: 5_000 }).toBe('77.77')
+  })
+
+  test("a product's and a producer's own pages follow a change on either process", async () => {
+    const [product] = await first.database.db.select().from(products).limit(1)
+    const [producer] = await first.database.db.select().from(producers).limit(1)
+    if (!product || !producer) throw new Error('no catalogue')
+    const productOn = async (app: TestApp['app']) =>
+      ProductSchema.parse(
+        (await app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json(),
+      )
+    const producerOn = async (app: TestApp['app']) =>
+      ProducerSchema.parse(
+        (await app.inject({ method: 'GET', url: `/api/producers/${producer.slug}` })).json(),
+      )
+    // both processes have read (and cached) both pages
+    expect((await productOn(first.app)).name).toBe(product.name)
+    expect((await productOn(second)).name).toBe(product.name)
+    expect((await producerOn(first.app)).location).toBe(producer.location)
+    expect((await producerOn(second)).location).toBe(producer.location)
+
+    await first.database.db
+      .update(products)
+      .set({ name: 'Renamed Heirloom Tomatoes', inStock: !product.inStock })
+      .where(eq(products.id, product.id))
+    await first.database.db
+      .update(producers)
+      .set({ location: 'Katy, TX' })
+      .where(eq(producers.slug, producer.slug))
+    first.catalog.invalidate()
+
+    expect(await productOn(first.app)).toMatchObject({
+      name: 'Renamed Heirloom Tomatoes',
+      inStock: !product.inStock,
+    })
+    expect((await producerOn(first.app)).location).toBe('Katy, TX')
+    await expect
+      .poll(async () => (await productOn(second)).name, { timeout: 5_000 })
+      .toBe('Renamed Heirloom Tomatoes')
+    await expect
+      .poll(async () => (await producerOn(second)).location, { timeout: 5_000 })
+      .toBe('Katy, TX')
+  })
+
+  test('a product not found is not remembered: added later, it is found', async () => {
+    const id = '00000000-0000-4000-8000-0000000000aa'
+    const missing = await second.inject({ method: 'GET', url: `/api/products/${id}` })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ message: expect.any(String) as unknown })
+    const [template] = await first.database.db.select().from(products).limit(1)
+    if (!template) throw new Error('no products')
+    await first.database.db.insert(products).values({
+      ...template,
+      id,
+      name: 'Late Season Okra',
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    })
+    first.catalog.invalidate()
+    await expect
+      .poll(
+        async () => (await second.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode,
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBe(200)
+    expect(
+      (await second.inject({ method: 'GET', url: `/api/products/${id}` })).json(),
+    ).toMatchObject({
+      id,
+      name: 'Late Season Okra',
+    })
   })
 })

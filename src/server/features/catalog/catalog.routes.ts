@@ -36,7 +36,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: ProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },
       },
-      (request) => catalog.getProduct(request.params.id),
+      async (request, reply) =>
+        sendCachedJson(request, reply, await catalog.getProduct(request.params.id)),
     )
 
     app.get(
@@ -53,7 +54,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           response: { 200: ProducerSchema, 404: ErrorBodySchema },
         },
       },
-      (request) => catalog.getProducer(request.params.slug),
+      async (request, reply) =>
+        sendCachedJson(request, reply, await catalog.getProducer(request.params.slug)),
     )
   }
 }

@@ -1,15 +1,20 @@
 import { PRODUCER_SLUG } from '#shared/domain/catalog.ts'
-import { ProducerListSchema, type Producer } from '#shared/schemas/producer.ts'
-import { ProductListSchema, type Product, type ProductListQuery } from '#shared/schemas/product.ts'
+import { ProducerListSchema, ProducerSchema } from '#shared/schemas/producer.ts'
+import {
+  ProductListSchema,
+  ProductSchema,
+  type Product,
+  type ProductListQuery,
+} from '#shared/schemas/product.ts'
 import { AppError } from '../../app-error.ts'
 import { createJsonCache, toCachedJson, type CachedJson } from '../../http/json-cache.ts'
 import type { CatalogRepo, ProductRow } from './catalog.repo.ts'
 
 /**
- * The catalogue as the shop reads it. Lists are served from serialized bytes cached until the
- * catalogue changes (invalidate() is called by whatever changes it); single reads go to the
- * database. The cache is per process; invalidate() also announces the change (PostgreSQL
- * NOTIFY, see catalog/index.ts), so every other process drops its lists too.
+ * The catalogue as the shop reads it. Lists and single products and producers are served from
+ * serialized bytes cached until the catalogue changes (invalidate() is called by whatever
+ * changes it). The cache is per process; invalidate() also announces the change (PostgreSQL
+ * NOTIFY, see catalog/index.ts), so every other process drops its cached answers too.
  */
 export function createCatalogService({
   repo,
@@ -30,10 +35,13 @@ export function createCatalogService({
       )
     },
 
-    async getProduct(id: string): Promise<Product> {
-      const row = await repo.findProduct(id)
-      if (!row) throw new AppError('PRODUCT_NOT_FOUND')
-      return toProduct(row)
+    /** A product page's read: cached like the lists (a miss, 404, is not kept). */
+    getProduct(id: string): Promise<CachedJson> {
+      return cache.get(`product:${id}`, async () => {
+        const row = await repo.findProduct(id)
+        if (!row) throw new AppError('PRODUCT_NOT_FOUND')
+        return toCachedJson(ProductSchema, toProduct(row))
+      })
     },
 
     listProducers(): Promise<CachedJson> {
@@ -42,10 +50,14 @@ export function createCatalogService({
       )
     },
 
-    async getProducer(slug: string): Promise<Producer> {
-      const producer = PRODUCER_SLUG.test(slug) ? await repo.findProducer(slug) : undefined
-      if (!producer) throw new AppError('PRODUCER_NOT_FOUND')
-      return producer
+    /** A producer page's read: cached like the lists (a miss, 404, is not kept). */
+    getProducer(slug: string): Promise<CachedJson> {
+      if (!PRODUCER_SLUG.test(slug)) return Promise.reject(new AppError('PRODUCER_NOT_FOUND'))
+      return cache.get(`producer:${slug}`, async () => {
+        const producer = await repo.findProducer(slug)
+        if (!producer) throw new AppError('PRODUCER_NOT_FOUND')
+        return toCachedJson(ProducerSchema, producer)
+      })
     },
 
     /** Call after any change to products or producers: here and in every other process. */

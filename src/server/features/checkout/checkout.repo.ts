@@ -59,34 +59,57 @@ export function createCheckoutRepo(db: Database) {
     },
 
     /**
-     * Holds one use of a limited coupon for an unpaid checkout: one conditional update, so a
-     * coupon with a limit of N is never held or redeemed more than N times however many race.
+     * Stores a checkout before its payment exists, under a stand-in payment id, in one transaction
+     * with the hold on a limited coupon it takes: a crash while the provider is called leaves a
+     * checkout the sweep abandons (giving the hold back), never a hold that no checkout owns.
+     * The hold is one conditional update, so a coupon with a limit of N is never held or redeemed
+     * more than N times however many race. Null when the coupon's last use is gone.
      */
-    async reserveCoupon(couponId: string): Promise<boolean> {
-      const held = await db
-        .update(coupons)
-        .set({ timesReserved: sql`${coupons.timesReserved} + 1` })
-        .where(
-          and(
-            eq(coupons.id, couponId),
-            sql`(${coupons.maxRedemptions} is null or ${coupons.timesRedeemed} + ${coupons.timesReserved} < ${coupons.maxRedemptions})`,
-          ),
-        )
-        .returning({ id: coupons.id })
-      return held.length === 1
+    async insertCheckout(values: NewCheckout): Promise<CheckoutRow | null> {
+      return db.transaction(async (tx) => {
+        if (values.couponReserved && values.couponId) {
+          const held = await tx
+            .update(coupons)
+            .set({ timesReserved: sql`${coupons.timesReserved} + 1` })
+            .where(
+              and(
+                eq(coupons.id, values.couponId),
+                sql`(${coupons.maxRedemptions} is null or ${coupons.timesRedeemed} + ${coupons.timesReserved} < ${coupons.maxRedemptions})`,
+              ),
+            )
+            .returning({ id: coupons.id })
+          if (held.length === 0) return null
+        }
+        const [row] = await tx.insert(pendingCheckouts).values(values).returning()
+        if (!row) throw new Error('pending checkout not stored')
+        return row
+      })
     },
 
-    async unreserveCoupon(couponId: string): Promise<void> {
-      await db
-        .update(coupons)
-        .set({ timesReserved: sql`greatest(${coupons.timesReserved} - 1, 0)` })
-        .where(eq(coupons.id, couponId))
+    /** The provider's payment for a stored checkout; false when the checkout was closed meanwhile. */
+    async attachPayment(checkoutId: string, paymentIntentId: string): Promise<boolean> {
+      const updated = await db
+        .update(pendingCheckouts)
+        .set({ paymentIntentId })
+        .where(and(eq(pendingCheckouts.id, checkoutId), eq(pendingCheckouts.status, 'pending')))
+        .returning({ id: pendingCheckouts.id })
+      return updated.length === 1
     },
 
-    async insertCheckout(values: NewCheckout): Promise<CheckoutRow> {
-      const [row] = await db.insert(pendingCheckouts).values(values).returning()
-      if (!row) throw new Error('pending checkout not stored')
-      return row
+    /** The provider made no payment: the checkout goes, and its coupon hold with it. */
+    async discardCheckout(checkoutId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [removed] = await tx
+          .delete(pendingCheckouts)
+          .where(and(eq(pendingCheckouts.id, checkoutId), eq(pendingCheckouts.status, 'pending')))
+          .returning()
+        if (removed?.couponReserved && removed.couponId) {
+          await tx
+            .update(coupons)
+            .set({ timesReserved: sql`greatest(${coupons.timesReserved} - 1, 0)` })
+            .where(eq(coupons.id, removed.couponId))
+        }
+      })
     },
 
     async findCheckout(paymentIntentId: string): Promise<CheckoutRow | undefined> {

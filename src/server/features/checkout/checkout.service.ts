@@ -56,6 +56,11 @@ const totalsOf = (totals: BasketTotals, promoCode: string | null): CheckoutTotal
   promoCode,
 })
 
+/** A checkout is stored before the provider makes its payment, under this stand-in id. */
+const AWAITING_PAYMENT = 'awaiting_payment_'
+const awaitingPaymentId = (checkoutId: string) => `${AWAITING_PAYMENT}${checkoutId}`
+const isAwaitingPayment = (paymentIntentId: string) => paymentIntentId.startsWith(AWAITING_PAYMENT)
+
 export function formatDeliveryAddress(info: DeliveryInfo): string {
   const street = info.apt ? `${info.address}, ${info.apt}` : info.address
   return `${street}, ${info.city}, TX ${info.zipCode}`
@@ -112,6 +117,11 @@ export function toOrder(row: OrderWithItems): Order {
   }
 }
 
+export interface CheckoutCounters {
+  orderCreated(): void
+  paymentFailed(): void
+}
+
 export type CreatePaymentIntentOutcome =
   | { kind: 'created'; result: CreatePaymentIntentResult }
   | { kind: 'amount-mismatch'; body: AmountMismatch }
@@ -129,6 +139,7 @@ export function createCheckoutService({
   mailer,
   log,
   now = () => new Date(),
+  counters = { orderCreated: () => {}, paymentFailed: () => {} },
 }: {
   repo: CheckoutRepo
   couponsRepo: CouponsRepo
@@ -136,6 +147,8 @@ export function createCheckoutService({
   mailer: Mailer
   log: FastifyBaseLogger
   now?: () => Date
+  /** orders_created_total and payments_failed_total (features/observability) */
+  counters?: CheckoutCounters
 }) {
   async function priceLines(
     items: z.output<typeof CreatePaymentIntentInputSchema>['items'],
@@ -284,6 +297,7 @@ export function createCheckoutService({
       log.warn({ orderId: result.order.id }, 'paid order kept a coupon whose limit was reached')
     }
     log.info({ orderId: result.order.id, paymentIntentId, total: checkout.total }, 'order created')
+    counters.orderCreated()
     await sendConfirmation(result.order)
     return { order: result.order, created: true }
   }
@@ -347,33 +361,11 @@ export function createCheckoutService({
       }
 
       const couponReserved = coupon?.maxRedemptions != null
-      if (coupon && couponReserved && !(await repo.reserveCoupon(coupon.id))) {
-        throw new AppError('CHECKOUT_CONFLICT', {
-          message: COUPON_MESSAGES.exhausted,
-          fields: { promoCode: COUPON_MESSAGES.exhausted },
-        })
-      }
-
       const checkoutId = randomUUID()
-      let payment
-      try {
-        payment = await provider.createPayment({
-          amount: totals.total,
-          currency: 'usd',
-          metadata: { checkoutId, userId: user.id },
-          idempotencyKey: `checkout_${checkoutId}`,
-          description: `Order from ${user.email}`,
-        })
-      } catch (error) {
-        if (coupon && couponReserved) await repo.unreserveCoupon(coupon.id)
-        log.error({ err: error, checkoutId }, 'creating the payment failed')
-        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
-      }
-
       const deliveryDate = nextDeliveryDate(at)
-      await repo.insertCheckout({
+      const stored = await repo.insertCheckout({
         id: checkoutId,
-        paymentIntentId: payment.id,
+        paymentIntentId: awaitingPaymentId(checkoutId),
         userId: user.id,
         items: lines,
         couponId: coupon?.id ?? null,
@@ -390,6 +382,34 @@ export function createCheckoutService({
         // the service's clock, which the stale-checkout sweep compares with
         createdAt: at,
       })
+      if (!stored) {
+        throw new AppError('CHECKOUT_CONFLICT', {
+          message: COUPON_MESSAGES.exhausted,
+          fields: { promoCode: COUPON_MESSAGES.exhausted },
+        })
+      }
+
+      let payment
+      try {
+        payment = await provider.createPayment({
+          amount: totals.total,
+          currency: 'usd',
+          metadata: { checkoutId, userId: user.id },
+          idempotencyKey: `checkout_${checkoutId}`,
+          description: `Order from ${user.email}`,
+        })
+      } catch (error) {
+        await repo.discardCheckout(checkoutId)
+        log.error({ err: error, checkoutId }, 'creating the payment failed')
+        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
+      }
+      if (!(await repo.attachPayment(checkoutId, payment.id))) {
+        log.error(
+          { checkoutId, paymentIntentId: payment.id },
+          'the checkout closed before its payment was stored',
+        )
+        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
+      }
       return {
         kind: 'created',
         result: {
@@ -422,11 +442,13 @@ export function createCheckoutService({
         // succeeded meanwhile (events out of order) gets its order. Otherwise the one-hour
         // sweep settles it.
         const payment = await retrieve(event.paymentId)
-        if (payment?.status === 'canceled') {
-          await repo.closeCheckout(event.paymentId, 'failed')
+        if (payment?.status === 'canceled') await repo.closeCheckout(event.paymentId, 'failed')
+        if (payment?.status !== 'succeeded') {
+          // counted once handled (a delivery retried after a failed answer counts once), and
+          // only for a checkout of this shop's
+          if (payment && (await repo.findCheckout(event.paymentId))) counters.paymentFailed()
           return
         }
-        if (payment?.status !== 'succeeded') return
       }
       try {
         await fulfil(event.paymentId)
@@ -452,6 +474,12 @@ export function createCheckoutService({
       let abandoned = 0
       for (const checkout of stale) {
         try {
+          if (isAwaitingPayment(checkout.paymentIntentId)) {
+            // the process stopped while the provider was called: no customer can pay this one
+            await repo.closeCheckout(checkout.paymentIntentId, 'abandoned')
+            abandoned++
+            continue
+          }
           const payment = await provider.retrievePayment(checkout.paymentIntentId)
           if (payment?.status === 'succeeded') {
             if ((await fulfil(checkout.paymentIntentId)).created) ordered++

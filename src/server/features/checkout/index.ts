@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/auth.service.ts'
 import { createCouponsRepo } from '../coupons/coupons.repo.ts'
 import { createCheckoutRepo } from './checkout.repo.ts'
 import { checkoutRoutes, webhookRoutes } from './checkout.routes.ts'
-import { createCheckoutService } from './checkout.service.ts'
+import { createCheckoutService, type CheckoutCounters } from './checkout.service.ts'
 
 /** The payment provider: Stripe when configured, otherwise the demo provider. */
 export type Payments =
@@ -20,6 +20,7 @@ export function createCheckoutFeature(deps: {
   mailer: Mailer
   log: FastifyBaseLogger
   now?: (() => Date) | undefined
+  counters?: CheckoutCounters | undefined
 }) {
   const service = createCheckoutService({
     repo: createCheckoutRepo(deps.db),
@@ -28,6 +29,7 @@ export function createCheckoutFeature(deps: {
     mailer: deps.mailer,
     log: deps.log,
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.counters ? { counters: deps.counters } : {}),
   })
   const demo = deps.payments.kind === 'demo' ? deps.payments.provider : null
   return {

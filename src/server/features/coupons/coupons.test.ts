@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { coupons } from '#server/db/schema/index.ts'
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import { buildApp } from '#server/app.ts'
+import {
+  createTestApp,
+  TEST_APP_EXTRAS,
+  TEST_PUBLIC_URL,
+  type TestApp,
+} from '#tests/setup/test-app.ts'
+import { testLogger } from '#tests/setup/test-logger.ts'
 
 const NOW = new Date('2026-11-24T16:00:00Z')
 const anyUuid: unknown = expect.stringMatching(/^[0-9a-f-]{36}$/)
@@ -117,4 +124,66 @@ describe('POST /api/validate-coupon', () => {
     expect(statuses[30]).toBe(429)
     expect((await check({ code: 'FARM5' }, '10.9.9.10')).statusCode).toBe(200)
   })
+
+  test('X-Forwarded-For is ignored by default: it cannot buy a caller more checks', async () => {
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/validate-coupon',
+        payload: { code: 'FARM5' },
+        remoteAddress: '10.9.8.7',
+        headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
+      })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200))
+    expect(statuses[30]).toBe(429)
+  })
+
+  test.each([
+    ['its address', ['10.0.0.0/8']],
+    ['a hop count', 1],
+  ] as const)(
+    'behind a load balancer (TRUST_PROXY as %s) each visitor is counted by X-Forwarded-For',
+    async (_, trustProxy) => {
+      const app = await buildApp({
+        ...TEST_APP_EXTRAS,
+        config: {
+          nodeEnv: 'test',
+          publicUrl: TEST_PUBLIC_URL,
+          trustProxy: typeof trustProxy === 'number' ? trustProxy : [...trustProxy],
+        },
+        db: shop.database.db,
+        log: testLogger,
+        now: () => NOW,
+      })
+      try {
+        const checkFrom = (visitor: string) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/validate-coupon',
+            payload: { code: 'FARM5' },
+            remoteAddress: '10.0.0.1', // the load balancer
+            headers: { 'x-forwarded-for': visitor },
+          })
+        const visitors: number[] = []
+        for (let visitor = 0; visitor < 40; visitor += 1) {
+          visitors.push((await checkFrom(`198.51.100.${visitor}`)).statusCode)
+        }
+        expect(visitors).toEqual(Array(40).fill(200))
+        const sameVisitor: number[] = []
+        for (let attempt = 0; attempt < 31; attempt += 1) {
+          sameVisitor.push((await checkFrom('198.51.100.200')).statusCode)
+        }
+        expect(sameVisitor.slice(0, 30)).toEqual(Array(30).fill(200))
+        expect(sameVisitor[30]).toBe(429)
+        // an address the visitor puts in front of the balancer's own entry changes nothing
+        const spoofed = await checkFrom('203.0.113.9, 198.51.100.200')
+        expect(spoofed.statusCode).toBe(429)
+      } finally {
+        await app.close()
+      }
+    },
+  )
 })

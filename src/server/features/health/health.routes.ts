@@ -1,19 +1,39 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
-import type { HealthService } from './health.service.ts'
+import type { HealthService, Readiness } from './health.service.ts'
 
 const HealthSchema = z.object({ status: z.literal('ok') })
 
+export const NOT_READY_MESSAGES: Record<Exclude<Readiness, 'ready'>, string> = {
+  'database-unreachable': 'The database is not reachable.',
+  'migrations-pending': 'Database migrations are not applied.',
+}
+
+/**
+ * /healthz is liveness: the process is up and answering (a restart would not help a database
+ * outage). /readyz is readiness: the database answers and its schema is current, so a load
+ * balancer or a start-up script sends traffic only then.
+ */
 export function healthRoutes(health: HealthService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/healthz',
+      { schema: { response: { 200: HealthSchema } } },
+      async (_request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        return { status: 'ok' as const }
+      },
+    )
+
+    app.get(
+      '/readyz',
       { schema: { response: { 200: HealthSchema, 503: ErrorBodySchema } } },
       async (_request, reply) => {
         void reply.header('cache-control', 'no-store')
-        if (await health.databaseReachable()) return { status: 'ok' as const }
-        return reply.status(503).send({ message: 'The database is not reachable.' })
+        const readiness = await health.readiness()
+        if (readiness === 'ready') return { status: 'ok' as const }
+        return reply.status(503).send({ message: NOT_READY_MESSAGES[readiness] })
       },
     )
   }

@@ -80,6 +80,10 @@ export function ProducerCarousel({ producers }: { producers: readonly Producer[]
                     }
                   >
                     Learn More
+                    {/* crawlers judge a link by its text, not its aria-label (Lighthouse link-text) */}
+                    <span className="sr-only">
+                      {producer ? ` about ${producer.name}` : ' about our producers'}
+                    </span>
                   </Link>
                 </div>
               </article>
