@@ -5,6 +5,9 @@ test('the landing page has every section of the spec', { tag: '@phone' }, async 
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('From farms near Houston')
   await expect(page.getByRole('button', { name: 'Launching Fall 2025' })).toBeVisible()
+  // nothing sticks out sideways: on a phone the whole page would zoom out and shift
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(pageWidth).toBeLessThanOrEqual(page.viewportSize()!.width)
 
   const tiles = page
     .getByRole('region', { name: 'Browse the Farm' })

@@ -72,7 +72,10 @@ export function ProducerCarousel({ producers }: { producers: readonly Producer[]
                   <p className="line-clamp-3 text-sm">{producer?.description}</p>
                   <Link
                     to="/producers"
-                    className="mt-auto pt-2 font-semibold text-primary hover:underline"
+                    // relative: the sr-only text is positioned absolutely, and without a
+                    // positioned ancestor inside the scrolling track it escapes the track's
+                    // clipping and widens the whole page on a phone
+                    className="relative mt-auto pt-2 font-semibold text-primary hover:underline"
                     aria-label={
                       producer
                         ? `Learn more about ${producer.name}`
