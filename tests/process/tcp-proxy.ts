@@ -3,17 +3,22 @@ import net from 'node:net'
 /**
  * A TCP proxy between the shop and a PostgreSQL server the test must not restart (the
  * machine's): `refuse()` drops every connection and stops listening, as a server going down
- * does; `accept()` listens again on the same port, as the server coming back.
+ * does; `accept()` listens again on the same port, as the server coming back. `freeze()` keeps
+ * every connection open but passes nothing on, as a server stopped dead (SIGSTOP, a network
+ * gone silent) does; `thaw()` lets the bytes flow again.
  */
 export interface TcpProxy {
   readonly port: number
   refuse(): Promise<void>
   accept(): Promise<void>
+  freeze(): void
+  thaw(): void
   close(): Promise<void>
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>()
+  let frozen = false
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host)
     for (const socket of [client, upstream]) {
@@ -28,6 +33,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       socket.on('error', end)
     }
     client.pipe(upstream).pipe(client)
+    // after pipe(), which would set them flowing
+    if (frozen) for (const socket of [client, upstream]) socket.pause()
   })
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -47,6 +54,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port,
     refuse,
     accept: async () => void (await listen(port)),
+    freeze() {
+      frozen = true
+      for (const socket of sockets) socket.pause()
+    },
+    thaw() {
+      frozen = false
+      for (const socket of sockets) socket.resume()
+    },
     close: async () => {
       if (server.listening) await refuse()
     },

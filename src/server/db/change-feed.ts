@@ -5,7 +5,10 @@ import type { FastifyBaseLogger } from 'fastify'
 export interface ChangeFeed {
   /** tell every other process (and this one's listeners) that something changed */
   publish(): Promise<void>
-  /** settles once the first LISTEN is in place, or after `timeoutMs` if the database is away */
+  /**
+   * settles once the first LISTEN is in place, or the first attempt failed (the database is
+   * away: it retries, and drops the cache when it is back), or after `timeoutMs` (it hangs)
+   */
   listening(timeoutMs: number): Promise<void>
   close(): Promise<void>
 }
@@ -68,6 +71,7 @@ export function createChangeFeed({
       markListening()
     } catch (error) {
       log.warn({ err: error }, `the ${channel} listener could not connect`)
+      markListening()
       retrySoon(next)
     }
   }

@@ -15,7 +15,7 @@ export interface DatabaseHandle {
 export function connectDatabase(
   connectionString: string,
   log: Logger,
-  options: { max?: number } = {},
+  options: { max?: number; queryTimeoutMs?: number } = {},
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -25,6 +25,12 @@ export function connectDatabase(
     application_name: 'houston-farm-to-door',
     // no query may hold a connection (and its request) for more than this
     statement_timeout: 15_000,
+    // ...and when the server cannot even enforce that (frozen, or the network between us gone
+    // silent), the client gives up a little later: an error (503), never a hang
+    query_timeout: options.queryTimeoutMs ?? 20_000,
+    // a peer that vanished without closing is noticed by TCP keepalive, not in hours
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   })
   // An idle client whose server went away (restart, shutdown) emits 'error' on the pool;
   // unhandled, it would crash the process.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
@@ -9,6 +10,8 @@ import {
   type TestApp,
 } from '#tests/setup/test-app.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
+import { createTestDatabase } from '#tests/setup/test-database.ts'
+import { startTcpProxy } from '#tests/process/tcp-proxy.ts'
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts'
 
 let shop: TestApp
@@ -179,6 +182,52 @@ describe('when the database is unreachable', () => {
     } finally {
       await app.close()
       await unreachable.close()
+    }
+  })
+})
+
+describe('when the database stops answering (frozen, or the network gone silent)', () => {
+  test('a request answers 503 once the query timeout passes, and answers again after', async () => {
+    const own = await createTestDatabase()
+    const direct = new URL(own.url)
+    const proxy = await startTcpProxy({
+      host: direct.hostname,
+      port: Number(direct.port || 5432),
+    })
+    const throughProxy = new URL(own.url)
+    throughProxy.hostname = '127.0.0.1'
+    throughProxy.port = String(proxy.port)
+    // 1 s instead of the 20 s default, so the test does not wait for it
+    const database = connectDatabase(throughProxy.toString(), testLogger, { queryTimeoutMs: 1_000 })
+    const app = await buildApp({
+      config: { nodeEnv: 'test', publicUrl: TEST_PUBLIC_URL },
+      db: database.db,
+      log: testLogger,
+      ...TEST_APP_EXTRAS,
+    })
+    // an unknown product is never cached: every call reads the database
+    const unknownProduct = () => app.inject({ url: `/api/products/${randomUUID()}` })
+    try {
+      expect((await unknownProduct()).statusCode).toBe(404)
+      proxy.freeze()
+      const started = performance.now()
+      const frozen = await unknownProduct()
+      expect(frozen.statusCode, frozen.body).toBe(503)
+      expect(frozen.json()).toEqual({
+        message: 'The shop is briefly unavailable. Please try again in a moment.',
+      })
+      // the idle connection gives up after the query timeout, a new one after the connect timeout
+      expect(performance.now() - started).toBeLessThan(8_000)
+      proxy.thaw()
+      await expect
+        .poll(async () => (await unknownProduct()).statusCode, { timeout: 10_000 })
+        .toBe(404)
+    } finally {
+      proxy.thaw()
+      await app.close()
+      await database.close()
+      await proxy.close()
+      await own.drop()
     }
   })
 })
