@@ -3,12 +3,13 @@
 // Chromium, page by page. Prints the four category scores, LCP, CLS and TBT per page, then the
 // failing audits of every category under 100, and writes each JSON report to .tmp/lighthouse/.
 // Exits non-zero when something crashes, not on low scores. CHROMIUM_PATH picks another browser.
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { startProcess, stop } from './bench/children.mjs'
 import { freePort, waitFor } from './bench/net.mjs'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -26,19 +27,11 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hftd-lighthouse-'))
 fs.chmodSync(workDir, 0o711) // as root, the embedded PostgreSQL's user must pass through
 const port = await freePort()
 const baseUrl = `http://127.0.0.1:${port}`
-const shop = spawn(process.execPath, ['dist/server/main.mjs'], {
-  env: {
-    ...process.env,
-    DATA_DIR: path.join(workDir, 'data'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-// if the run itself fails, the shop still stops the way it expects (SIGTERM)
-process.on('exit', () => {
-  if (shop.exitCode === null) shop.kill('SIGTERM')
+const shop = await startProcess(process.execPath, ['dist/server/main.mjs'], {
+  DATA_DIR: path.join(workDir, 'data'),
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
 })
 let chrome
 
@@ -110,11 +103,7 @@ try {
   process.exitCode = 1
 } finally {
   await chrome?.kill()
-  if (shop.exitCode === null) {
-    const stopped = new Promise((resolve) => shop.once('exit', resolve))
-    shop.kill('SIGTERM')
-    await stopped
-  }
+  await stop(shop)
   fs.rmSync(workDir, { recursive: true, force: true })
 }
 

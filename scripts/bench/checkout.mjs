@@ -8,11 +8,11 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { CARD, registration } from './customer.mjs'
 import { freePort, waitFor } from './net.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CUSTOMERS = 20
-const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '77008' }
 
 if (spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' }).status !== 0)
   process.exit(1)
@@ -122,17 +122,12 @@ try {
 
 async function signUp(index) {
   const customer = { cookie: '' }
-  const response = await call(customer, 'POST', '/api/auth/register', {
-    email: `bench-${index}-${Date.now()}@example.com`,
-    password: 'correct horse battery',
-    firstName: 'Bench',
-    lastName: 'Customer',
-    phone: '(713) 555-0100',
-    deliveryStreet: '1200 Heights Blvd',
-    deliveryCity: 'Houston',
-    deliveryState: 'TX',
-    deliveryZip: '77008',
-  })
+  const response = await call(
+    customer,
+    'POST',
+    '/api/auth/register',
+    registration(`bench-${index}-${Date.now()}@example.com`),
+  )
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status}`)
   return customer
 }

