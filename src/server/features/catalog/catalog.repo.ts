@@ -1,9 +1,35 @@
-import { and, arrayContains, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  arrayContains,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { ProductListQuery } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
 import { producers, products } from '../../db/schema/index.ts'
 
 export type ProductRow = typeof products.$inferSelect
+
+/** What pricing a basket (or an order's change) needs of a product. */
+export interface ProductForOrder {
+  id: string
+  name: string
+  /** "12.99" */
+  price: string
+  inStock: boolean
+  category: string
+  subcategory: string | null
+  farmSource: string
+  imageUrl: string | null
+}
 
 export const producerColumns = {
   slug: producers.slug,
@@ -35,6 +61,23 @@ export function createCatalogRepo(db: Database) {
     async findProduct(id: string): Promise<ProductRow | undefined> {
       const [row] = await db.select().from(products).where(eq(products.id, id))
       return row
+    },
+
+    async productsForOrder(ids: readonly string[]): Promise<ProductForOrder[]> {
+      if (ids.length === 0) return []
+      return db
+        .select({
+          id: products.id,
+          name: products.name,
+          price: products.price,
+          inStock: products.inStock,
+          category: products.category,
+          subcategory: products.subcategory,
+          farmSource: products.farmSource,
+          imageUrl: products.imageUrl,
+        })
+        .from(products)
+        .where(inArray(products.id, [...new Set(ids)]))
     },
 
     listProducers() {

@@ -8,7 +8,7 @@ import {
 } from '#shared/schemas/product.ts'
 import { AppError } from '../../app-error.ts'
 import { createJsonCache, toCachedJson, type CachedJson } from '../../http/json-cache.ts'
-import type { CatalogRepo, ProductRow } from './catalog.repo.ts'
+import type { CatalogRepo, ProductForOrder, ProductRow } from './catalog.repo.ts'
 
 /**
  * The catalogue as the shop reads it. Lists and single products and producers are served from
@@ -58,6 +58,14 @@ export function createCatalogService({
         if (!producer) throw new AppError('PRODUCER_NOT_FOUND')
         return toCachedJson(ProducerSchema, producer)
       })
+    },
+
+    /**
+     * The products a basket or an order names, read fresh (never from the cache): checkout
+     * prices from what the database holds at that moment. Unknown ids are simply missing.
+     */
+    productsForOrder(ids: readonly string[]): Promise<ProductForOrder[]> {
+      return repo.productsForOrder(ids)
     },
 
     /** Call after any change to products or producers: here and in every other process. */

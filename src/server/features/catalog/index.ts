@@ -27,3 +27,6 @@ export function createCatalogFeature({ db, log }: { db: Database; log: FastifyBa
     close: () => changes.close(),
   }
 }
+
+export type { CatalogService } from './catalog.service.ts'
+export type { ProductForOrder } from './catalog.repo.ts'
