@@ -5,20 +5,23 @@ import type { Config } from './config/env.ts'
 import type { Database } from './db/client.ts'
 import fastifyCookie from '@fastify/cookie'
 import { countFailedSends, type Mailer } from './adapters/mail/index.ts'
-import { createAuthFeature } from './features/auth/index.ts'
-import type { AuthService } from './features/auth/auth.service.ts'
-import type { Sessions } from './features/auth/sessions.ts'
-import { createCatalogFeature } from './features/catalog/index.ts'
-import type { CatalogService } from './features/catalog/catalog.service.ts'
+import { createAuthFeature, type AuthService, type Sessions } from './features/auth/index.ts'
+import { createCatalogFeature, type CatalogService } from './features/catalog/index.ts'
 import { healthRoutes } from './features/health/health.routes.ts'
 import { createHealthService } from './features/health/health.service.ts'
 import { createMetrics, measureRequestDurations } from './features/observability/metrics.ts'
 import { metricsRoutes } from './features/observability/metrics.routes.ts'
 import { runWithRequestId } from './logger.ts'
 import { createCouponsFeature } from './features/coupons/index.ts'
-import { createCheckoutFeature, type Payments } from './features/checkout/index.ts'
-import type { CheckoutService } from './features/checkout/checkout.service.ts'
+import {
+  createCheckoutFeature,
+  createDemoPaymentStore,
+  type CheckoutService,
+  type Payments,
+} from './features/checkout/index.ts'
+import { createOrdersFeature } from './features/orders/index.ts'
 import { createDemoProvider } from './adapters/payments/index.ts'
+import { transactionRunner } from './db/transaction.ts'
 import { createMarketingFeature } from './features/marketing/index.ts'
 import { placeholderRoutes } from './features/placeholder/placeholder.routes.ts'
 import { createSeoFeature } from './features/seo/index.ts'
@@ -150,12 +153,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimits(app)
 
   await app.register(fastifyCookie, { secret: deps.sessionSecret })
+  const now = deps.now ?? (() => new Date())
+  const transaction = transactionRunner(deps.db)
   const auth = createAuthFeature({
     db: deps.db,
     mailer,
     publicUrl: deps.config.publicUrl,
     secureCookie: deps.config.nodeEnv === 'production',
-    now: deps.now ?? (() => new Date()),
+    now,
     log: deps.log,
     passwordCost: deps.passwordCost,
   })
@@ -176,34 +181,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalog.routes)
   await app.register(serviceAreaRoutes)
   await app.register(placeholderRoutes)
-  await app.register(createMarketingFeature({ db: deps.db }).routes)
-  await app.register(
-    createCouponsFeature({ db: deps.db, ...(deps.now ? { now: deps.now } : {}) }).routes,
-  )
+  const marketing = createMarketingFeature({ db: deps.db, now })
+  await app.register(marketing.routes)
+  await app.register(marketing.adminRoutes)
+  const coupons = createCouponsFeature({ db: deps.db, now: deps.now })
+  await app.register(coupons.routes)
+  await app.register(coupons.adminRoutes)
+  const orders = createOrdersFeature({
+    db: deps.db,
+    transaction,
+    auth: auth.service,
+    coupons: coupons.service,
+    mailer,
+    log: deps.log,
+  })
+  await app.register(orders.routes)
+  await app.register(orders.adminRoutes)
   const checkout = createCheckoutFeature({
     db: deps.db,
+    transaction,
     payments: deps.payments ?? {
       kind: 'demo',
       provider: createDemoProvider({
-        db: deps.db,
-        ...(deps.now ? { now: deps.now } : {}),
+        store: createDemoPaymentStore(deps.db),
+        now,
         onPaymentFailed: metrics.paymentFailed,
       }),
     },
     auth: auth.service,
-    mailer,
+    catalog: catalog.service,
+    coupons: coupons.service,
+    orders: orders.service,
     log: deps.log,
-    now: deps.now,
+    now,
     counters: metrics,
   })
   await app.register(checkout.routes)
-  if (checkout.webhookRoutes) await app.register(checkout.webhookRoutes)
   app.decorate('checkout', checkout.service)
   await app.register(
     createAdminFeature({
       db: deps.db,
       catalog: catalog.service,
-      now: deps.now ?? (() => new Date()),
+      now,
       log: deps.log,
     }),
   )
@@ -212,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: deps.db,
       storage: deps.storage,
       sessionSecret: deps.sessionSecret,
-      now: deps.now ?? (() => new Date()),
+      now,
       log: deps.log,
     }).routes,
   )

@@ -26,6 +26,11 @@ export const ERRORS = {
   COUPON_CODE_TAKEN: { status: 409, message: 'A coupon with this code already exists' },
   /** the basket cannot be checked out as it is (out of stock, unavailable, coupon) */
   CHECKOUT_CONFLICT: { status: 409, message: 'Your basket has changed. Please review it.' },
+  /** a basket or order line that breaks the farm-box rule (docs/product.md#farm-boxes) */
+  INVALID_BOX: {
+    status: 400,
+    message: 'A farm box holds either no chosen items or exactly 7, and no other line holds any.',
+  },
   BELOW_MINIMUM_ORDER: { status: 400, message: 'Your basket is below the minimum order.' },
   PAYMENT_NOT_COMPLETED: { status: 409, message: 'This payment has not been completed.' },
   PAYMENT_PROVIDER_UNAVAILABLE: {

@@ -55,7 +55,8 @@ export async function signUp(shopUrl: () => string, tag: string): Promise<Custom
 export interface BasketLine {
   id: string
   name: string
-  price: number
+  /** "12.99" */
+  price: string
   quantity: number
 }
 
@@ -75,12 +76,12 @@ export async function demoBasket(shopUrl: string): Promise<BasketLine[]> {
     .map((product) => ({
       id: product.id,
       name: product.name,
-      price: Number(product.price),
+      price: product.price,
       quantity: 3,
     }))
 }
 
-/** the server's total for a basket, in dollars, from its 409 answer to a wrong amount */
+/** the server's total for a basket ("88.80"), from its 409 answer to a wrong amount */
 export async function quote(customer: Customer, items: BasketLine[], promoCode?: string) {
   const answer = await customer.call<{ totals: { total: string } }>(
     'POST',
@@ -88,12 +89,13 @@ export async function quote(customer: Customer, items: BasketLine[], promoCode?:
     { amount: 0, items, ...(promoCode ? { promoCode } : {}) },
   )
   if (answer.status !== 409) throw new Error(`expected the totals (409), got ${answer.status}`)
-  return Number(answer.body.totals.total)
+  return answer.body.totals.total
 }
 
 export interface Checkout {
   items: BasketLine[]
-  amount: number
+  /** "88.80" */
+  amount: string
   promoCode?: string
 }
 

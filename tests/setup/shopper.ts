@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
 import { adminUsers, products } from '#server/db/schema/index.ts'
+import { decimalToCents } from '#shared/domain/money.ts'
 import type { TestApp } from './test-app.ts'
 
 /** A signed-in customer of a test app, with the calls a checkout makes. */
@@ -68,7 +69,8 @@ export async function signUpAdmin(shop: TestApp, tag = 'admin') {
 export interface BasketLine {
   id: string
   name: string
-  price: number
+  /** the unit price as the shop lists it: "12.99" */
+  price: string
   quantity: number
   customSelections?: string[]
 }
@@ -81,23 +83,23 @@ export async function inStockLines(shop: TestApp, count: number): Promise<Basket
     .where(eq(products.inStock, true))
     .orderBy(asc(products.name))
     .limit(count)
-  return rows.map((row) => ({ id: row.id, name: row.name, price: Number(row.price), quantity: 1 }))
+  return rows.map((row) => ({ id: row.id, name: row.name, price: row.price, quantity: 1 }))
 }
 
 /** A basket over the $60 minimum: enough of the first lines to pass it. */
-export async function basketOver(shop: TestApp, minimumDollars = 60): Promise<BasketLine[]> {
+export async function basketOver(shop: TestApp, minimumCents = 6000): Promise<BasketLine[]> {
   const lines = await inStockLines(shop, 4)
   const first = lines[0]
   if (!first) throw new Error('no products in the demo catalogue')
-  let total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0)
-  while (total < minimumDollars) {
+  let total = lines.reduce((sum, line) => sum + decimalToCents(line.price) * line.quantity, 0)
+  while (total < minimumCents) {
     first.quantity += 1
-    total += first.price
+    total += decimalToCents(first.price)
   }
   return lines
 }
 
-/** The basket total the drawer would show (decisions §3), in dollars. */
+/** The basket total the drawer would show (docs/product.md#pricing), as the API writes it: "88.80". */
 export async function quote(shopper: Shopper, items: BasketLine[], promoCode?: string) {
   const response = await shopper.call('POST', '/api/create-payment-intent', {
     amount: 0,
@@ -105,7 +107,7 @@ export async function quote(shopper: Shopper, items: BasketLine[], promoCode?: s
     ...(promoCode ? { promoCode } : {}),
   })
   expect(response.statusCode, response.body).toBe(409)
-  return Number(response.json<{ totals: { total: string } }>().totals.total)
+  return response.json<{ totals: { total: string } }>().totals.total
 }
 
 export async function createIntent(shopper: Shopper, items: BasketLine[], promoCode?: string) {
@@ -116,5 +118,5 @@ export async function createIntent(shopper: Shopper, items: BasketLine[], promoC
     ...(promoCode ? { promoCode } : {}),
   })
   expect(response.statusCode, response.body).toBe(200)
-  return response.json<{ paymentIntentId: string; clientSecret: string; amount: number }>()
+  return response.json<{ paymentIntentId: string; clientSecret: string; amount: string }>()
 }

@@ -1,13 +1,19 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../app-error.ts'
-import type { AuthService } from '../features/auth/auth.service.ts'
 
-/** Everything under this path is the admin area's API (decisions §2). */
+/** Everything under this path is the admin area's API (docs/product.md#admin). */
 export const ADMIN_API_PREFIX = '/api/admin'
 
 export interface AdminCaller {
   readonly id: string
   readonly email: string
+}
+
+/** Who is calling: the signed-in user and whether they are an admin; throws 401 when signed out. */
+export interface CallerLookup {
+  signedIn(
+    request: FastifyRequest,
+  ): Promise<{ readonly user: AdminCaller; readonly isAdmin: boolean }>
 }
 
 declare module 'fastify' {
@@ -27,7 +33,7 @@ const isAdminRoute = (pattern: string | undefined) =>
  * route cannot forget it. It looks at the route's pattern (not the raw URL, which could be
  * spelled in other ways) and runs before the body is read: 401 signed out, 403 not an admin.
  */
-export function registerAdminGuard(app: FastifyInstance, auth: Pick<AuthService, 'signedIn'>) {
+export function registerAdminGuard(app: FastifyInstance, auth: CallerLookup) {
   app.decorateRequest('adminCaller', null)
   app.addHook('onRequest', async (request) => {
     if (!isAdminRoute(request.routeOptions.url)) return

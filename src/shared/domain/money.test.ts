@@ -6,6 +6,8 @@ import {
   formatCents,
   formatDecimalPrice,
   isDecimalPrice,
+  readMoneyInput,
+  sumCents,
 } from './money.ts'
 
 describe('money', () => {
@@ -43,5 +45,50 @@ describe('money', () => {
         expect(decimalToCents(centsToDecimal(cents))).toBe(cents)
       }),
     )
+  })
+
+  test('a client may send a JSON number or a string with at most two decimals', () => {
+    expect(readMoneyInput(64.27)).toEqual({ ok: true, cents: 6427 })
+    expect(readMoneyInput('64.27')).toEqual({ ok: true, cents: 6427 })
+    expect(readMoneyInput(' 64.2 ')).toEqual({ ok: true, cents: 6420 })
+    expect(readMoneyInput(64)).toEqual({ ok: true, cents: 6400 })
+    expect(readMoneyInput(0)).toEqual({ ok: true, cents: 0 })
+  })
+
+  test('a third decimal, a negative, NaN or an exponent is refused, saying which', () => {
+    const problem = (value: number | string) => {
+      const read = readMoneyInput(value)
+      return read.ok ? 'accepted' : read.problem
+    }
+    expect(problem('12.505')).toBe('decimals')
+    expect(problem(12.505)).toBe('decimals')
+    // the float sum is not 0.3: it is refused rather than rounded
+    expect(problem(0.1 + 0.2)).toBe('decimals')
+    expect(problem(-3)).toBe('negative')
+    expect(problem('-3.00')).toBe('negative')
+    expect(problem(Number.NaN)).toBe('format')
+    expect(problem(Number.POSITIVE_INFINITY)).toBe('format')
+    expect(problem('NaN')).toBe('format')
+    expect(problem('1e3')).toBe('exponent')
+    expect(problem(1e21)).toBe('exponent')
+    expect(problem('123456789.00')).toBe('tooLarge')
+    expect(problem('')).toBe('format')
+    expect(problem('$12.99')).toBe('format')
+    expect(problem('1,000.00')).toBe('format')
+  })
+
+  test('every amount in cents reads back from its number and its string form', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), (cents) => {
+        const text = centsToDecimal(cents)
+        expect(readMoneyInput(text)).toEqual({ ok: true, cents })
+        expect(readMoneyInput(Number(text))).toEqual({ ok: true, cents })
+      }),
+    )
+  })
+
+  test('sums stay in whole cents', () => {
+    expect(sumCents([1299, 1, 700])).toBe(2000)
+    expect(() => sumCents([1, 0.5])).toThrow(RangeError)
   })
 })

@@ -1,14 +1,14 @@
 import { z } from 'zod'
+import { CUSTOM_BOX_SIZE } from '../domain/farm-boxes.ts'
 import { MAX_LINE_QUANTITY } from '../domain/pricing.ts'
-import { isServedZip } from '../domain/service-area.ts'
-import { AUTH_MESSAGES, text } from './auth.ts'
-import { EmailSchema } from './email.ts'
+import { MoneyInputSchema } from './money.ts'
+import { DeliveryInfoSchema } from './order.ts'
 import { PriceStringSchema } from './product.ts'
-import { DELIVERY_STATUSES, ORDER_STATUSES } from './order-status.ts'
 
 /**
- * Checkout, payments and orders (spec §2, §4, §7; decisions §2, §3, §6, §9). The checkout page and
- * the server share these schemas. Money from the client is only ever compared, never trusted.
+ * Checkout and payments (docs/product.md#payments, #pricing). The checkout page and the server
+ * share these schemas. Money from the client is only ever compared, never trusted: it comes in
+ * as a JSON number or a two-decimal string and leaves as a two-decimal string.
  */
 
 export const CHECKOUT_MESSAGES = {
@@ -37,49 +37,25 @@ export const CHECKOUT_MESSAGES = {
     `The minimum order is ${minimum}. Add ${remaining} more to check out.`,
 } as const
 
-/** A basket line as the checkout sends it: dollars as numbers, as the basket shows them. */
+/** A basket line as the checkout sends it. */
 export const CheckoutItemSchema = z.object({
   id: z.uuid('Invalid product id'),
   name: z.string().max(200).optional(),
-  /** dollars (12.99); only compared with the server's price */
-  price: z.number().nonnegative().max(99_999_999).optional(),
+  /** the unit price the basket showed (12.99 or "12.99"), in cents once read; never charged */
+  price: MoneyInputSchema.optional(),
   quantity: z
     .number()
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
-  /** for custom boxes: the chosen product ids, repeats meaning counts */
-  customSelections: z.array(z.uuid('Invalid product id')).max(20).optional(),
+  /** a farm box's chosen product ids, repeats meaning counts (docs/product.md#farm-boxes) */
+  customSelections: z
+    .array(z.uuid('Invalid product id'))
+    .max(CUSTOM_BOX_SIZE, `A custom box holds exactly ${CUSTOM_BOX_SIZE} items`)
+    .optional(),
 })
-export type CheckoutItem = z.infer<typeof CheckoutItemSchema>
-
-/** The delivery address of an order (spec §7's deliveryInfo). The state is always TX. */
-export const DeliveryInfoSchema = z
-  .object({
-    firstName: text(2, 'First name must be at least 2 characters', 50),
-    lastName: text(2, 'Last name must be at least 2 characters', 50),
-    email: EmailSchema,
-    phone: text(10, 'Phone number must be at least 10 digits', 30).refine(
-      (value) => (value.match(/\d/g) ?? []).length >= 10,
-      'Phone number must be at least 10 digits',
-    ),
-    address: text(5, 'Please enter a valid street address', 200),
-    apt: z
-      .string()
-      .trim()
-      .max(100, 'Please use at most 100 characters')
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    city: text(2, 'Please enter a valid city', 100),
-    zipCode: z
-      .string({ error: 'ZIP code must be exactly 5 digits' })
-      .trim()
-      .regex(/^\d{5}$/, 'ZIP code must be exactly 5 digits')
-      .refine(isServedZip, AUTH_MESSAGES.serviceArea),
-  })
-  .strip()
-export type DeliveryInfo = z.output<typeof DeliveryInfoSchema>
-export type DeliveryInfoInput = z.input<typeof DeliveryInfoSchema>
+export type CheckoutItem = z.input<typeof CheckoutItemSchema>
+export type CheckoutItemValues = z.output<typeof CheckoutItemSchema>
 
 const PromoCodeSchema = z
   .string()
@@ -88,10 +64,10 @@ const PromoCodeSchema = z
   .optional()
   .transform((value) => (value ? value : undefined))
 
-/** POST /api/create-payment-intent (decisions §9). */
+/** POST /api/create-payment-intent (docs/product.md#payments). */
 export const CreatePaymentIntentInputSchema = z.object({
-  /** the total the basket showed, in dollars (64.27); a difference answers 409 */
-  amount: z.number().nonnegative().max(99_999_999),
+  /** the total the basket showed (64.27 or "64.27"), in cents once read; a difference is a 409 */
+  amount: MoneyInputSchema,
   items: z
     .array(CheckoutItemSchema)
     .min(1, CHECKOUT_MESSAGES.emptyBasket)
@@ -101,6 +77,7 @@ export const CreatePaymentIntentInputSchema = z.object({
   specialInstructions: z.string().trim().max(500, 'Please use at most 500 characters').optional(),
 })
 export type CreatePaymentIntentInput = z.input<typeof CreatePaymentIntentInputSchema>
+export type CreatePaymentIntentValues = z.output<typeof CreatePaymentIntentInputSchema>
 
 /** The server's totals, as two-decimal strings. */
 export const CheckoutTotalsSchema = z.object({
@@ -119,8 +96,8 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number]
 export const CreatePaymentIntentResultSchema = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string(),
-  /** the server's total in dollars */
-  amount: z.number(),
+  /** the server's total, "64.27" */
+  amount: PriceStringSchema,
   provider: z.enum(PAYMENT_PROVIDERS),
   totals: CheckoutTotalsSchema,
   /** ISO instant: the Saturday's 5:00 AM in America/Chicago */
@@ -148,7 +125,7 @@ export const PaymentIntentParamsSchema = z.strictObject({
   paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{6,120}$/, CHECKOUT_MESSAGES.paymentNotFound),
 })
 
-/** The demo provider's card form (decisions §6, §9). Card numbers are never stored or logged. */
+/** The demo provider's card form (docs/product.md#payments). Card numbers are never stored or logged. */
 export const DemoCardSchema = z.object({
   cardNumber: z
     .string()
@@ -182,68 +159,19 @@ export const DemoAuthenticateInputSchema = z.object({
 })
 export const DemoAuthenticateResultSchema = z.object({ returnUrl: z.string() })
 
-/** POST /api/orders (spec §7). Only paymentIntentId and deliveryInfo are used; money is compared. */
+/**
+ * POST /api/orders: the order is made from the paid checkout. Only paymentIntentId and
+ * deliveryInfo are used; the money fields the page sends are read (cents) and compared.
+ */
 export const CreateOrderInputSchema = z.object({
   paymentIntentId: PaymentIntentParamsSchema.shape.paymentIntentId,
   deliveryInfo: DeliveryInfoSchema.optional(),
   cartItems: z.array(z.unknown()).max(100).optional(),
-  subtotal: z.union([z.string(), z.number()]).optional(),
-  deliveryFee: z.union([z.string(), z.number()]).optional(),
-  tax: z.union([z.string(), z.number()]).optional(),
-  total: z.union([z.string(), z.number()]).optional(),
+  subtotal: MoneyInputSchema.optional(),
+  deliveryFee: MoneyInputSchema.optional(),
+  tax: MoneyInputSchema.optional(),
+  total: MoneyInputSchema.optional(),
   promoCode: z.string().max(64).nullish(),
-  discountAmount: z.union([z.string(), z.number()]).optional(),
+  discountAmount: MoneyInputSchema.optional(),
 })
 export type CreateOrderInput = z.input<typeof CreateOrderInputSchema>
-
-export const OrderStatusSchema = z.enum(ORDER_STATUSES)
-export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES)
-
-export const CustomSelectionSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  count: z.number().int().positive(),
-})
-
-export const OrderItemSchema = z.object({
-  id: z.uuid(),
-  orderId: z.uuid(),
-  productId: z.uuid().nullable(),
-  productName: z.string(),
-  productPrice: PriceStringSchema,
-  quantity: z.number().int(),
-  farmSource: z.string(),
-  imageUrl: z.string().nullable(),
-  /** a custom box's contents, with counts */
-  customSelections: z.array(CustomSelectionSchema).nullable(),
-})
-export type OrderItem = z.infer<typeof OrderItemSchema>
-
-export const OrderSchema = z.object({
-  id: z.uuid(),
-  customerName: z.string(),
-  customerEmail: z.string(),
-  customerPhone: z.string().nullable(),
-  deliveryAddress: z.string(),
-  /** ISO instant: the Saturday's 5:00 AM in America/Chicago */
-  deliveryDate: z.string(),
-  subtotal: PriceStringSchema,
-  discountAmount: PriceStringSchema,
-  promoCode: z.string().nullable(),
-  deliveryFee: PriceStringSchema,
-  tax: PriceStringSchema,
-  total: PriceStringSchema,
-  specialInstructions: z.string().nullable(),
-  status: OrderStatusSchema,
-  deliveryStatus: DeliveryStatusSchema,
-  paymentIntentId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  items: z.array(OrderItemSchema),
-})
-export type Order = z.infer<typeof OrderSchema>
-export const OrderListSchema = z.array(OrderSchema)
-
-export const OrderIdParamsSchema = z.strictObject({
-  id: z.uuid(CHECKOUT_MESSAGES.orderNotFound),
-})

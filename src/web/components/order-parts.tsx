@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
-import type { Order, OrderItem } from '#shared/schemas/checkout.ts'
+import { lineTotal } from '#shared/domain/pricing.ts'
+import type { Order, OrderItem } from '#shared/schemas/order.ts'
 import { deliveryStep } from '#shared/schemas/order-status.ts'
 import { cn } from '#web/lib/cn.ts'
 
@@ -40,10 +42,12 @@ export function OrderLines({
                   </li>
                 ))}
               </ul>
+            ) : isFarmersChoice(item) ? (
+              <p className="text-xs text-muted-foreground">{FARMERS_CHOICE}</p>
             ) : null}
           </div>
           <p className="text-sm font-semibold tabular-nums">
-            {formatCents(decimalToCents(item.productPrice) * item.quantity)}
+            {formatCents(lineTotal(decimalToCents(item.productPrice), item.quantity))}
           </p>
         </li>
       ))}

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
 import {
   CHECKOUT_MESSAGES,
   type DemoConfirmResult,
   type DemoCardSchema,
 } from '#shared/schemas/checkout.ts'
 import type { z } from 'zod'
-import type { Database } from '../../db/client.ts'
-import { demoPayments } from '../../db/schema/index.ts'
 import {
   knownStatus,
   type CreatePaymentRequest,
@@ -15,7 +12,7 @@ import {
   type PaymentProvider,
 } from './payment-provider.ts'
 
-/** Stripe's test cards (decisions §6): the demo provider answers them the way Stripe would. */
+/** Stripe's test cards (docs/product.md#payments): the demo provider answers them the way Stripe would. */
 export const DEMO_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
@@ -51,9 +48,33 @@ function hasExpired(expiry: string, now: Date): boolean {
   return endOfMonth <= now.getTime()
 }
 
-type DemoRow = typeof demoPayments.$inferSelect
+/** A demo payment as its store keeps it: amounts in cents, statuses named as Stripe names them. */
+export interface DemoPaymentRecord {
+  readonly id: string
+  readonly clientSecret: string
+  readonly amount: number
+  readonly currency: string
+  readonly status: string
+  readonly metadata: Record<string, string>
+  readonly lastError: string | null
+}
 
-const toPayment = (row: DemoRow): Payment => {
+/** Where the demo provider keeps its payments (a table, so every app process sees them). */
+export interface DemoPaymentStore {
+  /** stores the payment, or returns the one already stored under its idempotency key */
+  insertOnce(
+    payment: Omit<DemoPaymentRecord, 'status' | 'lastError'> & { idempotencyKey: string },
+  ): Promise<DemoPaymentRecord>
+  find(id: string): Promise<DemoPaymentRecord | undefined>
+  /** moves a payment on, only from the statuses given (two confirmations cannot both win) */
+  transition(
+    id: string,
+    from: readonly string[],
+    to: { status: string; lastError: string | null },
+  ): Promise<DemoPaymentRecord | undefined>
+}
+
+const toPayment = (row: DemoPaymentRecord): Payment => {
   const status = knownStatus(row.status)
   return {
     id: row.id,
@@ -67,38 +88,21 @@ const toPayment = (row: DemoRow): Payment => {
 }
 
 /**
- * The built-in payment provider used when no Stripe key is set. Payments live in the
- * demo_payments table, so confirming works on any app process. Card numbers are checked and
+ * The built-in payment provider used when no Stripe key is set. Payments live in the store it
+ * is given (a table), so confirming works on any app process. Card numbers are checked and
  * forgotten: never stored, never logged.
  */
 export function createDemoProvider({
-  db,
+  store,
   now = () => new Date(),
   onPaymentFailed = () => {},
 }: {
-  db: Database
+  store: DemoPaymentStore
   now?: () => Date
   /** a decline or a failed authentication that this call made (payments_failed_total) */
   onPaymentFailed?: () => void
 }) {
-  async function find(id: string): Promise<DemoRow | undefined> {
-    const [row] = await db.select().from(demoPayments).where(eq(demoPayments.id, id)).limit(1)
-    return row
-  }
-
-  /** moves a payment on, only from the statuses given (so two confirmations cannot both win) */
-  async function transition(
-    id: string,
-    from: readonly string[],
-    to: { status: string; lastError: string | null },
-  ): Promise<DemoRow | undefined> {
-    const [row] = await db
-      .update(demoPayments)
-      .set(to)
-      .where(and(eq(demoPayments.id, id), inArray(demoPayments.status, [...from])))
-      .returning()
-    return row
-  }
+  const find = (id: string) => store.find(id)
 
   const provider = {
     name: 'demo' as const,
@@ -106,27 +110,14 @@ export function createDemoProvider({
 
     async createPayment(request: CreatePaymentRequest) {
       const id = `pi_demo_${randomBytes(12).toString('hex')}`
-      const [created] = await db
-        .insert(demoPayments)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
-          amount: request.amount,
-          currency: request.currency,
-          metadata: { ...request.metadata },
-          idempotencyKey: request.idempotencyKey,
-        })
-        .onConflictDoNothing({ target: demoPayments.idempotencyKey })
-        .returning()
-      const row =
-        created ??
-        (
-          await db
-            .select()
-            .from(demoPayments)
-            .where(eq(demoPayments.idempotencyKey, request.idempotencyKey))
-        )[0]
-      if (!row) throw new Error('demo payment vanished after an idempotent insert')
+      const row = await store.insertOnce({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+        amount: request.amount,
+        currency: request.currency,
+        metadata: { ...request.metadata },
+        idempotencyKey: request.idempotencyKey,
+      })
       return { id: row.id, clientSecret: row.clientSecret }
     },
 
@@ -150,7 +141,7 @@ export function createDemoProvider({
         return { status: 'failed', message: CHECKOUT_MESSAGES.paymentNotCompleted }
       }
       const outcome = decide(card)
-      const moved = await transition(id, ['requires_payment_method'], {
+      const moved = await store.transition(id, ['requires_payment_method'], {
         status: outcome.status === 'failed' ? 'requires_payment_method' : outcome.status,
         lastError: outcome.status === 'failed' ? outcome.message : null,
       })
@@ -170,7 +161,7 @@ export function createDemoProvider({
       const row = await find(id)
       if (!row) return null
       if (row.status === 'requires_action') {
-        const moved = await transition(
+        const moved = await store.transition(
           id,
           ['requires_action'],
           outcome === 'succeeded'

@@ -3,7 +3,7 @@ import type { Mailer } from '../../adapters/mail/index.ts'
 import type { Database } from '../../db/client.ts'
 import { createAuthRepo } from './auth.repo.ts'
 import { authRoutes } from './auth.routes.ts'
-import { createAuthService } from './auth.service.ts'
+import { createAuthService, type AuthService } from './auth.service.ts'
 import { createSessions } from './sessions.ts'
 
 export function createAuthFeature(deps: {
@@ -27,3 +27,8 @@ export function createAuthFeature(deps: {
   })
   return { service, sessions, routes: authRoutes(service) }
 }
+
+export type { AuthService }
+export type { Sessions, SignedInUser, UserRow } from './sessions.ts'
+/** What a feature needs to know who is calling: the signed-in user, or a 401. */
+export type SignedIn = Pick<AuthService, 'signedIn'>

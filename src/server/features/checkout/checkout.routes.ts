@@ -1,31 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import {
   AmountMismatchSchema,
   CreateOrderInputSchema,
   CreatePaymentIntentInputSchema,
   CreatePaymentIntentResultSchema,
-  DemoAuthenticateInputSchema,
-  DemoAuthenticateResultSchema,
-  DemoCardSchema,
-  DemoConfirmResultSchema,
-  OrderIdParamsSchema,
-  OrderItemSchema,
-  OrderListSchema,
-  OrderSchema,
   PaymentConfigSchema,
-  PaymentIntentParamsSchema,
 } from '#shared/schemas/checkout.ts'
-import { z } from 'zod'
-import type { DemoProvider, PaymentProvider } from '../../adapters/payments/index.ts'
-import { WebhookSignatureError } from '../../adapters/payments/index.ts'
-import { AppError } from '../../app-error.ts'
-import { createAttemptLimiter } from '../auth/attempt-limits.ts'
-import type { AuthService } from '../auth/auth.service.ts'
+import { decimalToCents } from '#shared/domain/money.ts'
+import { OrderSchema } from '#shared/schemas/order.ts'
+import type { SignedIn } from '../auth/index.ts'
 import type { CheckoutService } from './checkout.service.ts'
 
-const errors = {
+export const checkoutErrors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
   404: ErrorBodySchema,
@@ -34,26 +22,14 @@ const errors = {
   503: ErrorBodySchema,
 }
 
-/** Declined cards per customer: plenty for typos, too few for card testing. */
-const DECLINED_CARDS = { max: 10, windowMs: 15 * 60_000 }
-
+/** Paying for a basket and turning the paid checkout into an order (docs/product.md#payments). */
 export function checkoutRoutes({
   checkout,
   auth,
-  demo,
-  now,
 }: {
   checkout: CheckoutService
-  auth: AuthService
-  demo: DemoProvider | null
-  now: () => Date
+  auth: SignedIn
 }): FastifyPluginAsyncZod {
-  const declinedCards = createAttemptLimiter({
-    ...DECLINED_CARDS,
-    now,
-    what: 'declined cards',
-    per: 'account',
-  })
   return async (app) => {
     app.get('/api/payments/config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
       checkout.paymentConfig(),
@@ -66,7 +42,7 @@ export function checkoutRoutes({
           body: CreatePaymentIntentInputSchema,
           response: {
             200: CreatePaymentIntentResultSchema,
-            ...errors,
+            ...checkoutErrors,
             409: z.union([AmountMismatchSchema, ErrorBodySchema]),
           },
         },
@@ -84,7 +60,7 @@ export function checkoutRoutes({
       {
         schema: {
           body: CreateOrderInputSchema,
-          response: { 200: OrderSchema, 201: OrderSchema, ...errors },
+          response: { 200: OrderSchema, 201: OrderSchema, ...checkoutErrors },
         },
       },
       async (request, reply) => {
@@ -95,8 +71,8 @@ export function checkoutRoutes({
           request.body.deliveryInfo,
         )
         const clientTotal = request.body.total
-        if (clientTotal !== undefined && Number(clientTotal) !== Number(order.total)) {
-          // the payment already happened at the server's price: logged, not refused (decisions §9)
+        if (clientTotal !== undefined && clientTotal !== decimalToCents(order.total)) {
+          // the payment already happened at the server's price: logged, not refused
           request.log.warn(
             { orderId: order.id, clientTotal, total: order.total },
             'client total differs from the order',
@@ -105,124 +81,5 @@ export function checkoutRoutes({
         return reply.code(created ? 201 : 200).send(order)
       },
     )
-
-    for (const path of ['/api/orders/my-orders', '/api/orders']) {
-      app.get(
-        path,
-        { schema: { response: { 200: OrderListSchema, ...errors } } },
-        async (request, reply) => {
-          void reply.header('cache-control', 'no-store')
-          const { user } = await auth.signedIn(request)
-          return checkout.ordersOf(user.id)
-        },
-      )
-    }
-
-    app.get(
-      '/api/orders/:id/items',
-      {
-        schema: {
-          params: OrderIdParamsSchema,
-          response: { 200: z.array(OrderItemSchema), ...errors },
-        },
-      },
-      async (request, reply) => {
-        void reply.header('cache-control', 'no-store')
-        const { user, isAdmin } = await auth.signedIn(request)
-        return checkout.itemsOf(request.params.id, { userId: user.id, isAdmin })
-      },
-    )
-
-    if (demo) {
-      /** only the payment's own customer may confirm it (decisions §9) */
-      const ownPayment = async (
-        request: Parameters<typeof auth.signedIn>[0],
-        paymentIntentId: string,
-      ) => {
-        const { user } = await auth.signedIn(request)
-        if ((await checkout.checkoutOwner(paymentIntentId)) !== user.id) {
-          throw new AppError('PAYMENT_NOT_FOUND')
-        }
-        return user.id
-      }
-
-      app.post(
-        '/api/demo-payments/:paymentIntentId/confirm',
-        {
-          schema: {
-            params: PaymentIntentParamsSchema,
-            body: DemoCardSchema,
-            response: { 200: DemoConfirmResultSchema, ...errors },
-          },
-        },
-        async (request) => {
-          const userId = await ownPayment(request, request.params.paymentIntentId)
-          declinedCards.check(userId)
-          const result = await demo.confirmWithCard(request.params.paymentIntentId, request.body)
-          if (!result) throw new AppError('PAYMENT_NOT_FOUND')
-          if (result.status === 'failed') declinedCards.record(userId)
-          return result
-        },
-      )
-
-      app.post(
-        '/api/demo-payments/:paymentIntentId/authenticate',
-        {
-          schema: {
-            params: PaymentIntentParamsSchema,
-            body: DemoAuthenticateInputSchema,
-            response: { 200: DemoAuthenticateResultSchema, ...errors },
-          },
-        },
-        async (request) => {
-          await ownPayment(request, request.params.paymentIntentId)
-          const result = await demo.completeAuthentication(
-            request.params.paymentIntentId,
-            request.body.outcome,
-          )
-          if (!result) throw new AppError('PAYMENT_NOT_FOUND')
-          return result
-        },
-      )
-    }
-  }
-}
-
-/**
- * POST /api/webhooks/stripe: the signature over the raw body is the only proof, so this plugin
- * keeps the body as bytes (a re-serialized JSON body would not verify). Exempt from the
- * same-origin rule: a webhook has no Origin.
- */
-export function webhookRoutes({
-  checkout,
-  provider,
-}: {
-  checkout: CheckoutService
-  provider: PaymentProvider
-}): FastifyPluginAsync {
-  return async (app) => {
-    app.removeAllContentTypeParsers()
-    app.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
-      (_request, body, done) => done(null, body),
-    )
-    app.post('/api/webhooks/stripe', async (request, reply) => {
-      const header = request.headers['stripe-signature']
-      const body = request.body
-      if (!Buffer.isBuffer(body) || !provider.parseWebhook) throw new AppError('INVALID_WEBHOOK')
-      let event
-      try {
-        event = provider.parseWebhook(body, typeof header === 'string' ? header : undefined)
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) {
-          request.log.warn({ reason: error.message }, 'webhook refused')
-          throw new AppError('INVALID_WEBHOOK')
-        }
-        throw error
-      }
-      await checkout.handlePaymentEvent(event)
-      return reply.send({ received: true })
-    })
   }
 }

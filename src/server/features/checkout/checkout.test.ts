@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { coupons, orders, products } from '#server/db/schema/index.ts'
+import { centsToDecimal, decimalToCents } from '#shared/domain/money.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import {
   basketOver,
@@ -56,25 +57,25 @@ describe('pricing on the server', () => {
     const items = await basketOver(shop)
     const real = await quote(shopper, items)
     const lower = await shopper.call('POST', '/api/create-payment-intent', {
-      amount: real - 10,
+      amount: centsToDecimal(decimalToCents(real) - 1000),
       items,
     })
     expect(lower.statusCode).toBe(409)
     expect(lower.json()).toMatchObject({
       message: 'Your basket total has changed. Please review the updated prices.',
-      totals: { total: real.toFixed(2) },
+      totals: { total: real },
     })
-    // the right amount: the payment is created for the server's total, computed by decisions §3
+    // the right amount: the payment is created for the server's total (docs/product.md#pricing)
     const intent = await createIntent(shopper, items)
     expect(intent.amount).toBe(real)
     expect(intent.paymentIntentId).toMatch(/^pi_demo_/)
     const subtotal = items.reduce(
-      (sum, line) => sum + Math.round(line.price * 100) * line.quantity,
+      (sum, line) => sum + decimalToCents(line.price) * line.quantity,
       0,
     )
     const tax = Math.round((subtotal * 825) / 10_000)
     const fee = subtotal >= 9900 ? 0 : 599
-    expect(Math.round(real * 100)).toBe(subtotal + tax + fee)
+    expect(decimalToCents(real)).toBe(subtotal + tax + fee)
   })
 
   test('a price changed since the basket: 409 with the current price, then charged at it', async () => {
@@ -97,11 +98,11 @@ describe('pricing on the server', () => {
         totals: { total: string }
       }>()
       expect(body.items.find((item) => item.id === line.id)?.price).toBe(
-        (line.price + 1).toFixed(2),
+        centsToDecimal(decimalToCents(line.price) + 100),
       )
-      expect(Number(body.totals.total)).toBeGreaterThan(oldTotal)
+      expect(decimalToCents(body.totals.total)).toBeGreaterThan(decimalToCents(oldTotal))
       const intent = await createIntent(shopper, items)
-      expect(intent.amount).toBe(Number(body.totals.total))
+      expect(intent.amount).toBe(body.totals.total)
     } finally {
       await shop.database.db
         .update(products)
@@ -181,7 +182,7 @@ describe('paying with the demo provider', () => {
     expect(order).toMatchObject({
       customerName: 'Rosa Diaz',
       deliveryAddress: '42 Westheimer Rd, Houston, TX 77006',
-      total: intent.amount.toFixed(2),
+      total: intent.amount,
       promoCode: 'WELCOME10',
       status: 'pending',
       deliveryStatus: 'order_placed',
@@ -204,7 +205,7 @@ describe('paying with the demo provider', () => {
     const mail = shop.sentMail.find((message) => message.to === shopper.email)
     expect(mail?.subject).toMatch(/^Your Houston Farm to Door order #/)
     expect(mail?.text).toContain('Saturday, November 28')
-    expect(mail?.text).toContain(`Total: $${intent.amount.toFixed(2)}`)
+    expect(mail?.text).toContain(`Total: $${intent.amount}`)
   })
 
   test("another customer can neither pay, order nor read someone else's payment or order", async () => {

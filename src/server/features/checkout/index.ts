@@ -1,12 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Mailer } from '../../adapters/mail/index.ts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { DemoProvider, PaymentProvider } from '../../adapters/payments/index.ts'
 import type { Database } from '../../db/client.ts'
-import type { AuthService } from '../auth/auth.service.ts'
-import { createCouponsRepo } from '../coupons/coupons.repo.ts'
+import type { RunInTransaction } from '../../db/transaction.ts'
+import type { SignedIn } from '../auth/index.ts'
+import type { CatalogService } from '../catalog/index.ts'
+import type { CouponsService } from '../coupons/index.ts'
+import type { OrdersService } from '../orders/index.ts'
 import { createCheckoutRepo } from './checkout.repo.ts'
-import { checkoutRoutes, webhookRoutes } from './checkout.routes.ts'
+import { checkoutRoutes } from './checkout.routes.ts'
 import { createCheckoutService, type CheckoutCounters } from './checkout.service.ts'
+import { demoPaymentsRoutes } from './demo-payments.routes.ts'
+import { webhookRoutes } from './webhook.routes.ts'
 
 /** The payment provider: Stripe when configured, otherwise the demo provider. */
 export type Payments =
@@ -15,35 +20,47 @@ export type Payments =
 
 export function createCheckoutFeature(deps: {
   db: Database
+  transaction: RunInTransaction
   payments: Payments
-  auth: AuthService
-  mailer: Mailer
+  auth: SignedIn
+  catalog: Pick<CatalogService, 'productsForOrder'>
+  coupons: CouponsService
+  orders: OrdersService
   log: FastifyBaseLogger
-  now?: (() => Date) | undefined
+  now: () => Date
   counters?: CheckoutCounters | undefined
 }) {
   const service = createCheckoutService({
-    repo: createCheckoutRepo(deps.db),
-    couponsRepo: createCouponsRepo(deps.db),
+    checkouts: createCheckoutRepo(deps.db),
+    catalog: deps.catalog,
+    coupons: deps.coupons,
+    orders: deps.orders,
+    transaction: deps.transaction,
     provider: deps.payments.provider,
-    mailer: deps.mailer,
     log: deps.log,
-    ...(deps.now ? { now: deps.now } : {}),
+    now: deps.now,
     ...(deps.counters ? { counters: deps.counters } : {}),
   })
-  const demo = deps.payments.kind === 'demo' ? deps.payments.provider : null
-  return {
-    service,
-    routes: checkoutRoutes({
-      checkout: service,
-      auth: deps.auth,
-      demo,
-      now: deps.now ?? (() => new Date()),
-    }),
-    // the webhook exists only when Stripe is configured (decisions §9)
-    webhookRoutes:
-      deps.payments.kind === 'stripe'
-        ? webhookRoutes({ checkout: service, provider: deps.payments.provider })
-        : null,
+  const payments = deps.payments
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(checkoutRoutes({ checkout: service, auth: deps.auth }))
+    if (payments.kind === 'demo') {
+      await app.register(
+        demoPaymentsRoutes({
+          checkout: service,
+          auth: deps.auth,
+          demo: payments.provider,
+          now: deps.now,
+        }),
+      )
+    }
+    // the webhook exists only when Stripe is configured (docs/product.md#payments)
+    if (payments.kind === 'stripe') {
+      await app.register(webhookRoutes({ checkout: service, provider: payments.provider }))
+    }
   }
+  return { service, routes }
 }
+
+export { createDemoPaymentStore } from './demo-payments.repo.ts'
+export type { CheckoutService } from './checkout.service.ts'

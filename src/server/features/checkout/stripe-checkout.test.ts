@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createStripeProvider } from '#server/adapters/payments/index.ts'
 import { couponRedemptions, coupons, orders, pendingCheckouts } from '#server/db/schema/index.ts'
+import { decimalToCents } from '#shared/domain/money.ts'
 import {
   type FakePaymentIntent,
   type FakeStripe,
@@ -140,13 +141,13 @@ describe('paying with Stripe', () => {
     const checkout = await checkoutFor(created.paymentIntentId)
     expect(created.clientSecret).toBe(intent.client_secret)
     expect(intent).toMatchObject({
-      amount: Math.round(total * 100),
+      amount: decimalToCents(total),
       currency: 'usd',
       status: 'requires_payment_method',
       automatic_payment_methods: { enabled: true },
       metadata: { checkoutId: checkout.id, userId: shopper.userId },
     })
-    expect(checkout).toMatchObject({ total: total.toFixed(2), promoCode: 'WELCOME10' })
+    expect(checkout).toMatchObject({ total, promoCode: 'WELCOME10' })
 
     // one Idempotency-Key per checkout attempt: a second attempt is a second payment
     const sent = fake.requests.slice(before)
@@ -165,7 +166,7 @@ describe('paying with Stripe', () => {
     expect(first.statusCode, first.body).toBe(201)
     expect(first.json()).toMatchObject({
       paymentIntentId: id,
-      total: intent.amount.toFixed(2),
+      total: intent.amount,
       promoCode: 'WELCOME10',
       status: 'pending',
     })
@@ -195,7 +196,7 @@ describe('a forged return URL (redirect_status=succeeded) creates no order', () 
 
   test("for a payment that succeeded for less than the checkout's total, or in another currency", async () => {
     const { shopper, id, intent } = await checkoutStarted()
-    const cents = Math.round(intent.amount * 100)
+    const cents = decimalToCents(intent.amount)
     fake.succeed(id, { amount: cents - 100, amount_received: cents - 100 })
     expect((await placeOrder(shopper, id)).statusCode).toBe(409)
     // partly captured: the amount is right but not all of it was received
@@ -437,13 +438,13 @@ describe('a payment whose browser never returns', () => {
     expect(order).toMatchObject({
       userId: shopper.userId,
       customerEmail: shopper.email,
-      total: intent.amount.toFixed(2),
+      total: intent.amount,
       status: 'pending',
     })
     const mails = mailTo(shopper.email)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.subject).toMatch(/^Your Houston Farm to Door order #/)
-    expect(mails[0]?.text).toContain(`Total: $${intent.amount.toFixed(2)}`)
+    expect(mails[0]?.text).toContain(`Total: $${intent.amount}`)
 
     // the customer sees it later, and a late return from the browser finds the same order
     const mine = await shopper.call('GET', '/api/orders/my-orders')

@@ -1,8 +1,9 @@
-import type { z } from 'zod'
-import { decimalToCents, formatCents } from '#shared/domain/money.ts'
 import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
 import { COUPON_MESSAGES } from '#shared/domain/coupons.ts'
-import type { CouponCheck, CouponCheckInputSchema } from '#shared/schemas/coupon.ts'
+import { centsToDecimal, decimalToCents, formatCents, type Cents } from '#shared/domain/money.ts'
+import type { Discount } from '#shared/domain/pricing.ts'
+import type { CouponCheck, CouponCheckInput } from '#shared/schemas/coupon.ts'
+import type { Transaction } from '../../db/transaction.ts'
 import type { CouponRow, CouponsRepo } from './coupons.repo.ts'
 
 const startDate = new Intl.DateTimeFormat('en-US', {
@@ -12,8 +13,17 @@ const startDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 })
 
-/** Why a coupon cannot be used now on this subtotal, or null when it can. */
-export function couponProblem(coupon: CouponRow, subtotalCents: number, now: Date): string | null {
+/** A coupon checkout applies: what pricing needs, and whether its uses are limited. */
+export interface AppliedCoupon {
+  readonly id: string
+  readonly code: string
+  readonly discount: Discount
+  /** a limited coupon holds a use from payment to order */
+  readonly limited: boolean
+}
+
+/** Why the code itself cannot be used now (inactive, not started, ended, used up), or null. */
+function codeProblem(coupon: CouponRow, now: Date): string | null {
   if (!coupon.active) return COUPON_MESSAGES.inactive
   if (coupon.startsAt && coupon.startsAt > now) {
     return COUPON_MESSAGES.notStarted(startDate.format(coupon.startsAt))
@@ -25,22 +35,35 @@ export function couponProblem(coupon: CouponRow, subtotalCents: number, now: Dat
   ) {
     return COUPON_MESSAGES.exhausted
   }
-  if (coupon.minSubtotal !== null) {
-    const minimum = decimalToCents(coupon.minSubtotal)
-    if (subtotalCents < minimum) {
-      return COUPON_MESSAGES.belowMinimum(
-        formatCents(minimum),
-        formatCents(minimum - subtotalCents),
-      )
-    }
-  }
   return null
 }
 
-function describeDiscount(coupon: CouponRow): string {
-  return coupon.percentOff !== null
+/** Why the coupon cannot be used on this subtotal (its minimum), or null. */
+function subtotalProblem(coupon: CouponRow, subtotal: Cents): string | null {
+  if (coupon.minSubtotal === null) return null
+  const minimum = decimalToCents(coupon.minSubtotal)
+  return subtotal < minimum
+    ? COUPON_MESSAGES.belowMinimum(formatCents(minimum), formatCents(minimum - subtotal))
+    : null
+}
+
+const discountOf = (coupon: CouponRow): Discount =>
+  coupon.percentOff !== null
+    ? { percentOff: coupon.percentOff }
+    : { amountOff: decimalToCents(coupon.amountOff ?? '0') }
+
+const describeDiscount = (coupon: CouponRow): string =>
+  coupon.percentOff !== null
     ? `${coupon.percentOff}% off`
     : `${formatCents(decimalToCents(coupon.amountOff ?? '0'))} off`
+
+/** "FARM5 applied: $5.00 off"; judged without a subtotal, the minimum is told as well. */
+function appliedMessage(coupon: CouponRow, subtotalKnown: boolean): string {
+  if (subtotalKnown || coupon.minSubtotal === null) {
+    return `${coupon.code} applied: ${describeDiscount(coupon)}`
+  }
+  const minimum = formatCents(decimalToCents(coupon.minSubtotal))
+  return `${coupon.code}: ${describeDiscount(coupon)} orders of ${minimum} or more`
 }
 
 const refused = (message: string): CouponCheck => ({
@@ -51,7 +74,10 @@ const refused = (message: string): CouponCheck => ({
   message,
 })
 
-/** The coupon check of the basket drawer (issue 4 item 4). Checkout checks again. */
+/**
+ * Coupons (docs/product.md#coupons): the basket's check, checkout's judgement, and the counts
+ * a payment holds and an order redeems, inside the caller's transaction.
+ */
 export function createCouponsService({
   repo,
   now = () => new Date(),
@@ -60,20 +86,73 @@ export function createCouponsService({
   now?: () => Date
 }) {
   return {
-    async check(input: z.output<typeof CouponCheckInputSchema>): Promise<CouponCheck> {
+    /**
+     * The basket's check. With only a code, the code itself is judged (a minimum subtotal is
+     * told in the message); with a subtotal, the minimum is enforced too. Checkout checks again.
+     */
+    async check(input: CouponCheckInput & { subtotal?: Cents | undefined }): Promise<CouponCheck> {
       const coupon = await repo.findByCode(input.code)
       if (!coupon) return refused(COUPON_MESSAGES.unknown)
-      const subtotal = input.subtotal === undefined ? 0 : decimalToCents(input.subtotal)
-      const problem = couponProblem(coupon, subtotal, now())
+      const problem =
+        codeProblem(coupon, now()) ??
+        (input.subtotal === undefined ? null : subtotalProblem(coupon, input.subtotal))
       if (problem) return refused(problem)
       return {
         valid: true,
         id: coupon.id,
         percentOff: coupon.percentOff,
         amountOff: coupon.amountOff,
-        message: `${coupon.code} applied: ${describeDiscount(coupon)}`,
+        message: appliedMessage(coupon, input.subtotal !== undefined),
       }
     },
+
+    /** Checkout's judgement of a code on a subtotal: the coupon to apply, or why not. */
+    async judge(
+      code: string,
+      subtotal: Cents,
+      at: Date,
+    ): Promise<{ coupon: AppliedCoupon } | { problem: string }> {
+      const coupon = await repo.findByCode(code)
+      if (!coupon) return { problem: COUPON_MESSAGES.unknown }
+      const problem = codeProblem(coupon, at) ?? subtotalProblem(coupon, subtotal)
+      if (problem) return { problem }
+      return {
+        coupon: {
+          id: coupon.id,
+          code: coupon.code,
+          discount: discountOf(coupon),
+          limited: coupon.maxRedemptions !== null,
+        },
+      }
+    },
+
+    /** Holds a use of a limited coupon for a payment; false when none is left. */
+    holdWithin: (tx: Transaction, couponId: string) => repo.within(tx).hold(couponId),
+
+    /** A payment that failed or was abandoned gives its held use back. */
+    releaseHoldWithin: (tx: Transaction, couponId: string) => repo.within(tx).releaseHold(couponId),
+
+    /** Counts an order's use (false: used up meanwhile, nothing counted). */
+    redeemWithin: (
+      tx: Transaction,
+      redemption: {
+        couponId: string
+        held: boolean
+        orderId: string
+        userId: string
+        discount: Cents
+      },
+    ) =>
+      repo.within(tx).redeem({
+        couponId: redemption.couponId,
+        held: redemption.held,
+        orderId: redemption.orderId,
+        userId: redemption.userId,
+        discountAmount: centsToDecimal(redemption.discount),
+      }),
+
+    /** A deleted order's use counts no more. */
+    giveBackWithin: (tx: Transaction, orderId: string) => repo.within(tx).giveBack(orderId),
   }
 }
 

@@ -1,5 +1,6 @@
+import { and, eq, lt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { coupons } from '#server/db/schema/index.ts'
+import { coupons, products } from '#server/db/schema/index.ts'
 import { buildApp } from '#server/app.ts'
 import {
   createTestApp,
@@ -8,6 +9,7 @@ import {
   type TestApp,
 } from '#tests/setup/test-app.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
+import { signUp } from '#tests/setup/shopper.ts'
 
 const NOW = new Date('2026-11-24T16:00:00Z')
 const anyUuid: unknown = expect.stringMatching(/^[0-9a-f-]{36}$/)
@@ -91,12 +93,57 @@ describe('POST /api/validate-coupon', () => {
     expect((await check({ code: 'BIGBASKET', subtotal: '60.00' })).json()).toEqual(
       refused('This coupon needs an order of at least $75.00. Add $15.00 more to use it.'),
     )
-    expect((await check({ code: 'BIGBASKET' })).json()).toEqual(
-      refused('This coupon needs an order of at least $75.00. Add $75.00 more to use it.'),
+    expect((await check({ code: 'BIGBASKET', subtotal: 74.99 })).json()).toEqual(
+      refused('This coupon needs an order of at least $75.00. Add $0.01 more to use it.'),
     )
     expect((await check({ code: 'BIGBASKET', subtotal: '75.00' })).json()).toMatchObject({
       valid: true,
       amountOff: '10.00',
+      message: 'BIGBASKET applied: $10.00 off',
+    })
+  })
+
+  test('with only the code (the call as the basket first makes it), the code itself is judged and a minimum is told', async () => {
+    expect((await check({ code: 'WELCOME10' })).json()).toEqual({
+      valid: true,
+      id: anyUuid,
+      percentOff: 10,
+      amountOff: null,
+      message: 'WELCOME10 applied: 10% off',
+    })
+    expect((await check({ code: 'FARM5' })).json()).toEqual({
+      valid: true,
+      id: anyUuid,
+      percentOff: null,
+      amountOff: '5.00',
+      message: 'FARM5: $5.00 off orders of $60.00 or more',
+    })
+    expect((await check({ code: 'BIGBASKET' })).json()).toMatchObject({
+      valid: true,
+      message: 'BIGBASKET: $10.00 off orders of $75.00 or more',
+    })
+    // what makes the code itself unusable still refuses it
+    expect((await check({ code: 'paused' })).json()).toEqual(
+      refused('This coupon is no longer active'),
+    )
+  })
+
+  test('the minimum is enforced at payment even when the check was made without a subtotal', async () => {
+    const shopper = await signUp(shop, 'bigbasket-minimum')
+    const [cheap] = await shop.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.inStock, true), lt(products.price, '20.00')))
+      .limit(1)
+    if (!cheap) throw new Error('no product under $20 in the demo catalogue')
+    const response = await shopper.call('POST', '/api/create-payment-intent', {
+      amount: 0,
+      items: [{ id: cheap.id, quantity: 1 }],
+      promoCode: 'BIGBASKET',
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({
+      errors: { promoCode: expect.stringMatching(/at least \$75\.00/) as unknown },
     })
   })
 
@@ -109,10 +156,20 @@ describe('POST /api/validate-coupon', () => {
     },
   )
 
-  test('a malformed subtotal or an unknown field answers 400', async () => {
-    expect((await check({ code: 'FARM5', subtotal: '12.5' })).statusCode).toBe(400)
-    expect((await check({ code: 'FARM5', subtotal: -3 })).statusCode).toBe(400)
+  test('a malformed subtotal or an unknown field answers 400 naming the field', async () => {
+    for (const subtotal of ['12.505', 12.505, -3, '-3.00', '1e3', 1e21, 'NaN', '', 'twelve', {}]) {
+      const response = await check({ code: 'FARM5', subtotal })
+      expect(response.statusCode, JSON.stringify(subtotal)).toBe(400)
+      expect(response.json<{ errors: Record<string, string> }>().errors).toHaveProperty('subtotal')
+    }
     expect((await check({ code: 'FARM5', discount: '100' })).statusCode).toBe(400)
+  })
+
+  test('a subtotal may be a JSON number or a string with at most two decimals', async () => {
+    for (const subtotal of [64.27, '64.27', '64.2', 64, '64']) {
+      const response = await check({ code: 'FARM5', subtotal })
+      expect(response.json(), JSON.stringify(subtotal)).toMatchObject({ valid: true })
+    }
   })
 
   test('one address may check 30 codes a minute; the 31st answers 429', async () => {

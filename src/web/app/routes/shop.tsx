@@ -6,7 +6,7 @@ import { paths } from '#shared/routes.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { Breadcrumb, type Crumb } from '#web/components/layout/breadcrumb.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
-import { BOX_BUILDER_CHOICES, boxFillingCategory } from '#web/features/basket/box-selection.ts'
+import { BOX_BUILDER_CHOICES, boxFillingCategory, isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { CustomBoxBuilder } from '#web/features/basket/components/custom-box-builder.tsx'
 import { productQueries } from '#web/features/catalog/api/product-queries.ts'
 import { ActiveFilters } from '#web/features/catalog/components/active-filters.tsx'
@@ -37,7 +37,8 @@ export default function ShopPage() {
     enabled: box !== null,
   })
   const boxChoices = (choices.data ?? [])
-    .filter((product) => product.inStock && product.id !== box?.id)
+    // the same rule checkout applies: in stock, of the filling category, never a box
+    .filter((product) => product.inStock && !isFarmBox(product))
     .slice(0, BOX_BUILDER_CHOICES)
 
   const products = useQuery({

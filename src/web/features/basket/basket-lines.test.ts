@@ -16,7 +16,7 @@ const BOX = '22222222-2222-4222-8222-222222222222'
 const item = (id: string, customSelections?: string[]): NewBasketItem => ({
   id,
   name: id === EGGS ? 'Eggs' : 'Box',
-  price: '$7.50',
+  priceCents: 750,
   image: '/x.svg',
   category: 'dairy-eggs',
   farmSource: 'Frydek Heritage Farm',
@@ -70,6 +70,16 @@ describe('basket lines', () => {
       ),
     ).toEqual([])
     expect(parseStoredBasket(JSON.stringify([{ ...item(EGGS), quantity: 0 }]))).toEqual([])
+    expect(
+      parseStoredBasket(JSON.stringify([{ ...item(EGGS), priceCents: 7.5, quantity: 1 }])),
+    ).toEqual([])
+  })
+
+  test('a basket stored with the price as shown ("$1,207.50") keeps its lines, in cents', () => {
+    const { priceCents: _cents, ...legacy } = { ...item(EGGS), quantity: 2 }
+    const stored = JSON.stringify([{ ...legacy, price: '$1,207.50' }])
+    expect(parseStoredBasket(stored)).toEqual([{ ...item(EGGS), priceCents: 120750, quantity: 2 }])
+    expect(parseStoredBasket(JSON.stringify([{ ...legacy, price: '$7.505' }]))).toEqual([])
   })
 
   test('after any sequence of adds, the count equals the adds and no line is below 1', () => {

@@ -3,15 +3,15 @@
  * same rules hold in the provider, across tabs and in tests.
  */
 
-import { decimalToCents, isDecimalPrice, type Cents } from '#shared/domain/money.ts'
+import { displayedPriceToCents, isDecimalPrice, type Cents } from '#shared/domain/money.ts'
 import { MAX_LINE_QUANTITY, subtotalOf } from '#shared/domain/pricing.ts'
 
 export interface BasketItem {
   /** the product's id (a UUID) */
   id: string
   name: string
-  /** as shown: "$12.99" */
-  price: string
+  /** the unit price when the product was added, in cents; checkout charges the server's */
+  priceCents: Cents
   quantity: number
   image: string
   category: string
@@ -25,13 +25,8 @@ export type NewBasketItem = Omit<BasketItem, 'quantity'>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** "$1,212.99" → 121299: the line's unit price in cents. */
-export function unitPriceCents(line: Pick<BasketItem, 'price'>): Cents {
-  return decimalToCents(line.price.replace(/[$,\s]/g, ''))
-}
-
 export function basketSubtotal(lines: readonly BasketItem[]): Cents {
-  return subtotalOf(lines.map((line) => ({ price: unitPriceCents(line), quantity: line.quantity })))
+  return subtotalOf(lines.map((line) => ({ price: line.priceCents, quantity: line.quantity })))
 }
 
 /** One line per product and selection: the same box with other choices is another line. */
@@ -92,8 +87,17 @@ export function parseStoredBasket(raw: string | null): BasketItem[] {
   } catch {
     return []
   }
-  if (!Array.isArray(data) || !data.every(isBasketItem)) return []
-  return data
+  if (!Array.isArray(data)) return []
+  const lines = data.map(withPriceInCents)
+  return lines.every(isBasketItem) ? lines : []
+}
+
+/** A basket stored before prices were kept in cents held the price as shown ("$12.99"). */
+function withPriceInCents(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || 'priceCents' in value) return value
+  const { price, ...rest } = value as Record<string, unknown>
+  if (typeof price !== 'string' || !isDecimalPrice(price.replace(/[$,\s]/g, ''))) return value
+  return { ...rest, priceCents: displayedPriceToCents(price) }
 }
 
 function isBasketItem(value: unknown): value is BasketItem {
@@ -103,8 +107,8 @@ function isBasketItem(value: unknown): value is BasketItem {
     typeof item.id === 'string' &&
     UUID.test(item.id) &&
     typeof item.name === 'string' &&
-    typeof item.price === 'string' &&
-    isDecimalPrice(item.price.replace(/[$,\s]/g, '')) &&
+    Number.isSafeInteger(item.priceCents) &&
+    (item.priceCents as number) >= 0 &&
     Number.isInteger(item.quantity) &&
     (item.quantity as number) >= 1 &&
     (item.customSelections === undefined ||

@@ -2,10 +2,10 @@ import { expect, test } from 'vitest'
 import type { BasketItem } from './basket-lines.ts'
 import { withPrices } from './basket-prices.ts'
 
-const line = (id: string, price: string, customSelections?: string[]): BasketItem => ({
+const line = (id: string, priceCents: number, customSelections?: string[]): BasketItem => ({
   id,
   name: id,
-  price,
+  priceCents,
   quantity: 2,
   image: '',
   category: 'produce',
@@ -15,9 +15,9 @@ const line = (id: string, price: string, customSelections?: string[]): BasketIte
 })
 
 test("takes the server's prices for every line of a product and leaves the others alone", () => {
-  const lines = [line('a', '$4.50'), line('b', '$3.00'), line('a', '$4.50', ['x'])]
+  const lines = [line('a', 450), line('b', 300), line('a', 450, ['x'])]
   const updated = withPrices(lines, [{ id: 'a', price: '5.25' }])
-  expect(updated.map((item) => item.price)).toEqual(['$5.25', '$3.00', '$5.25'])
+  expect(updated.map((item) => item.priceCents)).toEqual([525, 300, 525])
   expect(updated[1]).toBe(lines[1])
   expect(updated[2]?.customSelections).toEqual(['x'])
 })

@@ -1,4 +1,4 @@
-import { formatDecimalPrice } from '#shared/domain/money.ts'
+import { decimalToCents } from '#shared/domain/money.ts'
 import type { BasketItem } from './basket-lines.ts'
 import { basketStore } from './basket-store.ts'
 
@@ -10,10 +10,12 @@ export function withPrices(
   lines: readonly BasketItem[],
   prices: ReadonlyArray<{ id: string; price: string }>,
 ): BasketItem[] {
-  const byId = new Map(prices.map((item) => [item.id, formatDecimalPrice(item.price)]))
+  const byId = new Map(prices.map((item) => [item.id, decimalToCents(item.price)]))
   return lines.map((line) => {
-    const price = byId.get(line.id)
-    return price === undefined || price === line.price ? line : { ...line, price }
+    const priceCents = byId.get(line.id)
+    return priceCents === undefined || priceCents === line.priceCents
+      ? line
+      : { ...line, priceCents }
   })
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  boxFillingCategory,
   boxProgressHint,
   choose,
   selectedCount,
@@ -30,11 +29,5 @@ describe('the custom box selection', () => {
     expect(boxProgressHint({})).toBe('Select 7 more items')
     expect(boxProgressHint({ a: 6 })).toBe('Select 1 more item')
     expect(boxProgressHint({ a: 4, b: 3 })).toBe('Ready to add!')
-  })
-
-  it("fills a butcher's box with meat and every other box with produce", () => {
-    expect(boxFillingCategory({ subcategory: 'butchers-box' })).toBe('meat-seafood')
-    expect(boxFillingCategory({ subcategory: 'fruit-box' })).toBe('produce')
-    expect(boxFillingCategory({ subcategory: null })).toBe('produce')
   })
 })

@@ -1,14 +1,9 @@
-/** A custom farm box holds exactly this many chosen items (spec §5, §9). */
-export const CUSTOM_BOX_SIZE = 7
-/** the builder offers at most this many products (spec §9) */
-export const BOX_BUILDER_CHOICES = 10
+import { CUSTOM_BOX_SIZE } from '#shared/domain/farm-boxes.ts'
 
-/** The category a box is filled from: meat for the butcher's box, produce otherwise (spec §2). */
-export function boxFillingCategory(box: {
-  subcategory: string | null
-}): 'meat-seafood' | 'produce' {
-  return box.subcategory === 'butchers-box' ? 'meat-seafood' : 'produce'
-}
+/**
+ * The box builder's selection (docs/product.md#farm-boxes); the rule itself, its size and the
+ * filling category live in shared/domain/farm-boxes.ts, where checkout reads them too.
+ */
 
 /** Chosen counts per product id; repeats count towards the seven. */
 export type BoxSelection = Readonly<Record<string, number>>

@@ -1,4 +1,4 @@
-import { centsToDecimal, decimalToCents, type Cents } from '#shared/domain/money.ts'
+import { centsToDecimal, type Cents } from '#shared/domain/money.ts'
 import type { BasketTotals } from '#shared/domain/pricing.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import type { AmountMismatch, CheckoutItem, CheckoutTotals } from '#shared/schemas/checkout.ts'
@@ -10,8 +10,9 @@ import type { AmountMismatch, CheckoutItem, CheckoutTotals } from '#shared/schem
 export interface CheckoutLine {
   readonly id: string
   readonly name: string
-  /** as the basket shows it: "$12.99" */
-  readonly price: string
+  readonly category: string
+  /** the unit price the basket shows, in cents */
+  readonly priceCents: Cents
   readonly quantity: number
   readonly image: string
   readonly farmSource: string
@@ -40,16 +41,12 @@ export interface CheckoutSession {
   readonly expire: () => void
 }
 
-/** "$1,212.99" → 121299 */
-export const unitCents = (line: Pick<CheckoutLine, 'price'>): Cents =>
-  decimalToCents(line.price.replace(/[$,\s]/g, ''))
-
-/** The lines as the payment call takes them: dollars as numbers (decisions §9). */
+/** The lines as the payment call takes them: prices as two-decimal strings. */
 export function toCheckoutItems(lines: readonly CheckoutLine[]): CheckoutItem[] {
   return lines.map((line) => ({
     id: line.id,
     name: line.name,
-    price: unitCents(line) / 100,
+    price: centsToDecimal(line.priceCents),
     quantity: line.quantity,
     ...(line.customSelections ? { customSelections: [...line.customSelections] } : {}),
   }))

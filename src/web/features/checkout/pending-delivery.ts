@@ -1,4 +1,4 @@
-import { DeliveryInfoSchema, type DeliveryInfo } from '#shared/schemas/checkout.ts'
+import { DeliveryInfoSchema, type DeliveryInfo } from '#shared/schemas/order.ts'
 
 /**
  * The address typed at checkout, kept for the visit while the customer is away authenticating

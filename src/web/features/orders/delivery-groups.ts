@@ -1,5 +1,5 @@
 import { chicagoParts } from '#shared/domain/delivery.ts'
-import type { Order } from '#shared/schemas/checkout.ts'
+import type { Order } from '#shared/schemas/order.ts'
 
 /** A Chicago calendar day as a sortable number: 2026-11-28 → 20261128. */
 function businessDay(instant: Date): number {

@@ -317,7 +317,7 @@ describe('DELETE /api/admin/products/:id', () => {
     })
     const shopper = await signUp(shop, 'turkey-buyer')
     const intent = await createIntent(shopper, [
-      { id: product.id, name: product.name, price: 65, quantity: 1 },
+      { id: product.id, name: product.name, price: '65.00', quantity: 1 },
     ])
     const paid = await shopper.call(
       'POST',

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminCoupon, CouponCreateInput, CouponUpdateInput } from '#shared/schemas/admin.ts'
+import type { AdminCoupon, CouponCreateInput, CouponUpdateInput } from '#shared/schemas/coupon.ts'
 import { apiGet, apiRequest } from '#web/lib/api-client.ts'
 
 export const adminCouponQueries = {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminOrder, AdminOrderListQueryInput, AdminOrderPage } from '#shared/schemas/admin.ts'
+import type { AdminOrder, AdminOrderListQueryInput, AdminOrderPage } from '#shared/schemas/order.ts'
 import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
 import { apiGet, apiRequest } from '#web/lib/api-client.ts'
 import { QUERY_ROOTS } from '#web/lib/query-keys.ts'

@@ -6,7 +6,7 @@ import {
   formatDeliveryDateLong,
 } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
-import type { AdminOrder, OrderStatusChange } from '#shared/schemas/admin.ts'
+import type { AdminOrder, OrderStatusChange } from '#shared/schemas/order.ts'
 import {
   DELIVERY_STATUSES,
   DELIVERY_STATUS_LABELS,

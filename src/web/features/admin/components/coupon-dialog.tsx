@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { chicagoDayBounds } from '#shared/domain/delivery.ts'
-import { CouponCodeSchema, type CouponCreateInput } from '#shared/schemas/admin.ts'
+import { CouponCodeSchema, type CouponCreateInput } from '#shared/schemas/coupon.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import {
   Dialog,

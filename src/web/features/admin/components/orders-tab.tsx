@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE } from '#shared/schemas/admin.ts'
+import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE } from '#shared/schemas/order.ts'
 import {
   DELIVERY_STATUSES,
   DELIVERY_STATUS_LABELS,

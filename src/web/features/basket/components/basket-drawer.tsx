@@ -8,6 +8,7 @@ import {
   formatEditDeadline,
   nextDeliveryDate,
 } from '#shared/domain/delivery.ts'
+import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { formatCents } from '#shared/domain/money.ts'
 import {
   FREE_DELIVERY_THRESHOLD_CENTS,
@@ -242,10 +243,12 @@ function BasketLine({ line }: { line: BasketItem }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="text-sm leading-snug font-semibold">{line.name}</p>
         <p className="text-xs text-muted-foreground">{line.farmSource}</p>
-        {line.customSelections ? (
+        {line.customSelections && line.customSelections.length > 0 ? (
           <p className="text-xs text-muted-foreground">
             Your choice of {line.customSelections.length} items
           </p>
+        ) : isFarmersChoice(line) ? (
+          <p className="text-xs text-muted-foreground">{FARMERS_CHOICE}</p>
         ) : null}
         <div className="mt-1 flex items-center gap-3">
           <label htmlFor={selectId} className="sr-only">
@@ -273,7 +276,7 @@ function BasketLine({ line }: { line: BasketItem }) {
           </button>
         </div>
       </div>
-      <p className="text-sm font-semibold tabular-nums">{line.price}</p>
+      <p className="text-sm font-semibold tabular-nums">{formatCents(line.priceCents)}</p>
     </li>
   )
 }

@@ -13,10 +13,10 @@ import {
 } from '#web/components/ui/dialog.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useBasket } from '../basket-provider.tsx'
+import { CUSTOM_BOX_SIZE } from '#shared/domain/farm-boxes.ts'
 import {
   boxProgressHint,
   choose,
-  CUSTOM_BOX_SIZE,
   selectedCount,
   toCustomSelections,
   unchoose,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { CreateOrderInput, Order } from '#shared/schemas/checkout.ts'
+import type { CreateOrderInput } from '#shared/schemas/checkout.ts'
+import type { Order } from '#shared/schemas/order.ts'
 import { apiRequest } from '#web/lib/api-client.ts'
 
 /**

@@ -51,11 +51,11 @@ export const paymentIntentQueries = {
           const change = amountMismatchOf(error)
           if (!change) throw error
           onPriceChange(change)
-          const prices = new Map(change.items.map((item) => [item.id, Number(item.price)]))
+          const prices = new Map(change.items.map((item) => [item.id, item.price]))
           const intent = await createPaymentIntent(
             {
               ...input,
-              amount: Number(change.totals.total),
+              amount: change.totals.total,
               items: input.items.map((item) => ({
                 ...item,
                 price: prices.get(item.id) ?? item.price,

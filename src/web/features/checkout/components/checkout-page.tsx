@@ -3,7 +3,7 @@ import { CalendarDaysIcon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { DELIVERY_WINDOW, formatDeliveryDate, nextDeliveryDate } from '#shared/domain/delivery.ts'
-import { formatDecimalPrice } from '#shared/domain/money.ts'
+import { centsToDecimal, formatDecimalPrice } from '#shared/domain/money.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
@@ -113,7 +113,7 @@ function CheckoutForm({
   const intent = useQuery(
     paymentIntentQueries.forBasket({
       key: basketKey(lines, promoCode),
-      input: { amount: estimate.total / 100, items: toCheckoutItems(lines), promoCode },
+      input: { amount: centsToDecimal(estimate.total), items: toCheckoutItems(lines), promoCode },
       onPriceChange: (change) => basket.takePrices(change.items),
     }),
   )

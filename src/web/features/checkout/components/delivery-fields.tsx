@@ -6,7 +6,7 @@ import {
   DeliveryInfoSchema,
   type DeliveryInfo,
   type DeliveryInfoInput,
-} from '#shared/schemas/checkout.ts'
+} from '#shared/schemas/order.ts'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 

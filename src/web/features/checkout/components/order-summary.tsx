@@ -1,7 +1,9 @@
-import { formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
+import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
+import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
+import { lineTotal } from '#shared/domain/pricing.ts'
 import type { CheckoutTotals } from '#shared/schemas/checkout.ts'
 import { cn } from '#web/lib/cn.ts'
-import { selectionCounts, unitCents, type CheckoutLine } from '../checkout-basket.ts'
+import { selectionCounts, type CheckoutLine } from '../checkout-basket.ts'
 
 /**
  * The order summary (spec §2): each line with its quantity and a custom box's choices with
@@ -22,7 +24,7 @@ export function OrderSummary({
   productName: (id: string) => string | undefined
   className?: string
 }) {
-  const discount = Number(totals.discountAmount)
+  const discount = decimalToCents(totals.discountAmount)
   return (
     <section
       aria-labelledby="order-summary-title"
@@ -44,7 +46,7 @@ export function OrderSummary({
               <p className="text-sm leading-snug font-semibold">{line.name}</p>
               <p className="text-xs text-muted-foreground">{line.farmSource}</p>
               <p className="text-xs text-muted-foreground">
-                Qty {line.quantity} × {line.price}
+                Qty {line.quantity} × {formatCents(line.priceCents)}
               </p>
               {line.customSelections && line.customSelections.length > 0 ? (
                 <ul
@@ -57,10 +59,12 @@ export function OrderSummary({
                     </li>
                   ))}
                 </ul>
+              ) : isFarmersChoice(line) ? (
+                <p className="text-xs text-muted-foreground">{FARMERS_CHOICE}</p>
               ) : null}
             </div>
             <p className="text-sm font-semibold tabular-nums">
-              {formatCents(unitCents(line) * line.quantity)}
+              {formatCents(lineTotal(line.priceCents, line.quantity))}
             </p>
           </li>
         ))}
@@ -81,7 +85,9 @@ export function OrderSummary({
         ) : null}
         <dt>Delivery</dt>
         <dd className="text-right tabular-nums">
-          {Number(totals.deliveryFee) === 0 ? 'Free' : formatDecimalPrice(totals.deliveryFee)}
+          {decimalToCents(totals.deliveryFee) === 0
+            ? 'Free'
+            : formatDecimalPrice(totals.deliveryFee)}
         </dd>
         <dt>Tax (8.25%)</dt>
         <dd className="text-right tabular-nums">{formatDecimalPrice(totals.tax)}</dd>

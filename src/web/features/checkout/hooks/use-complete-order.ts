@@ -3,11 +3,10 @@ import { useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import {
   CHECKOUT_MESSAGES,
-  DeliveryInfoSchema,
   DemoCardSchema,
   type CreatePaymentIntentResult,
-  type DeliveryInfo,
 } from '#shared/schemas/checkout.ts'
+import { DeliveryInfoSchema, type DeliveryInfo } from '#shared/schemas/order.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { createOrder, orderQueries } from '../api/create-order.ts'

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Order } from '#shared/schemas/checkout.ts'
+import type { Order } from '#shared/schemas/order.ts'
 import { apiGet } from '#web/lib/api-client.ts'
 import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
 

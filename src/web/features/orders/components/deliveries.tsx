@@ -2,7 +2,7 @@ import { CalendarDaysIcon, CheckIcon, ChevronDownIcon, MapPinIcon } from 'lucide
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { DELIVERY_WINDOW, ORDER_CUTOFF, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
-import type { Order } from '#shared/schemas/checkout.ts'
+import type { Order } from '#shared/schemas/order.ts'
 import {
   DELIVERY_STATUSES,
   DELIVERY_STATUS_STEPS,

@@ -6,7 +6,7 @@ import {
   formatDeliveryDateLong,
 } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
-import type { Order } from '#shared/schemas/checkout.ts'
+import type { Order } from '#shared/schemas/order.ts'
 import { cn } from '#web/lib/cn.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import {

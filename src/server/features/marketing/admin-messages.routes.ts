@@ -7,14 +7,12 @@ import {
   AdminEmailsSchema,
   AdminIdParamsSchema,
 } from '#shared/schemas/admin.ts'
-import type { AdminDeps } from '../index.ts'
-import { adminMessagesServiceFor } from './index.ts'
+import type { AdminMessagesService } from './admin-messages.service.ts'
 
 const guarded = { 401: ErrorBodySchema, 403: ErrorBodySchema }
 
 /** Contact messages and the mailing lists; the admin guard covers every /api/admin route. */
-export function adminMessagesRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const messages = adminMessagesServiceFor(deps)
+export function adminMessagesRoutes(messages: AdminMessagesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/admin/contact-messages',

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
+import { AdminDeletedSchema, AdminIdParamsSchema } from '#shared/schemas/admin.ts'
 import {
-  AdminDeletedSchema,
-  AdminIdParamsSchema,
   AdminOrderListQuerySchema,
   AdminOrderPageSchema,
   AdminOrderSchema,
   DeliveryStatusInputSchema,
   OrderStatusInputSchema,
-} from '#shared/schemas/admin.ts'
-import { adminCallerOf } from '../../../plugins/admin-guard.ts'
-import type { AdminDeps } from '../index.ts'
-import { adminOrdersServiceFor } from './index.ts'
+} from '#shared/schemas/order.ts'
+import { adminCallerOf } from '../../plugins/admin-guard.ts'
+import type { OrdersService } from './orders.service.ts'
 
 const errors = {
   400: ErrorBodySchema,
@@ -20,9 +18,8 @@ const errors = {
   404: ErrorBodySchema,
 }
 
-/** The dashboard's Orders tab (spec §2, §7); the admin guard covers every /api/admin route. */
-export function adminOrdersRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const orders = adminOrdersServiceFor(deps)
+/** The dashboard's Orders tab (docs/product.md#admin); the admin guard covers /api/admin. */
+export function adminOrdersRoutes(orders: OrdersService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/admin/orders',

@@ -1,21 +1,24 @@
+import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { decimalToCents, formatDecimalPrice, formatCents } from '#shared/domain/money.ts'
 import { lineTotal } from '#shared/domain/pricing.ts'
-import type { Order } from '#shared/schemas/checkout.ts'
+import type { Order } from '#shared/schemas/order.ts'
 import { SITE } from '#shared/site-content.ts'
 import type { MailMessage } from '../../adapters/mail/index.ts'
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** The order confirmation: items, totals, delivery date and window (issue 6 item 5). */
+/** The order confirmation: items (a box's contents), totals, delivery date and window. */
 export function orderConfirmationEmail(order: Order): MailMessage {
   const firstName = order.customerName.split(' ')[0] ?? order.customerName
   const deliveryDay = formatDeliveryDateLong(new Date(order.deliveryDate))
   const number = orderNumber(order.id)
   const lines = order.items.map((item) => {
     const amount = formatCents(lineTotal(decimalToCents(item.productPrice), item.quantity))
-    const selections = item.customSelections?.map((pick) => `${pick.count} × ${pick.name}`) ?? []
+    const selections = isFarmersChoice(item)
+      ? [FARMERS_CHOICE]
+      : (item.customSelections?.map((pick) => `${pick.count} × ${pick.name}`) ?? [])
     return { item, amount, selections }
   })
   const summary: [string, string][] = [

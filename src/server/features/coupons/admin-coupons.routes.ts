@@ -1,20 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
+import { AdminIdParamsSchema } from '#shared/schemas/admin.ts'
 import {
   AdminCouponListSchema,
   AdminCouponSchema,
-  AdminIdParamsSchema,
   CouponCreateInputSchema,
   CouponUpdateInputSchema,
-} from '#shared/schemas/admin.ts'
-import type { AdminDeps } from '../index.ts'
-import { adminCouponsServiceFor } from './index.ts'
+} from '#shared/schemas/coupon.ts'
+import type { AdminCouponsService } from './admin-coupons.service.ts'
 
 const guarded = { 401: ErrorBodySchema, 403: ErrorBodySchema }
 
-/** Coupons (decisions §9); the admin guard covers every /api/admin route. */
-export function adminCouponsRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const coupons = adminCouponsServiceFor(deps)
+/** The Coupons tab (docs/product.md#coupons); the admin guard covers every /api/admin route. */
+export function adminCouponsRoutes(coupons: AdminCouponsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/admin/coupons',

@@ -8,7 +8,7 @@ import {
   orders,
   orderStatusChanges,
 } from '#server/db/schema/index.ts'
-import { AdminOrderPageSchema, AdminOrderSchema, type AdminOrder } from '#shared/schemas/admin.ts'
+import { AdminOrderPageSchema, AdminOrderSchema, type AdminOrder } from '#shared/schemas/order.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import {
   basketOver,

@@ -1,22 +1,16 @@
 import type { z } from 'zod'
+import { centsToDecimal, type Cents } from '#shared/domain/money.ts'
 import type {
   AdminCoupon,
   CouponCreateInputSchema,
   CouponUpdateInputSchema,
-} from '#shared/schemas/admin.ts'
-import { AppError } from '../../../app-error.ts'
-import {
-  databaseErrorOf,
-  type AdminCouponsRepo,
-  type CouponChanges,
-  type CouponRow,
-} from './admin-coupons.repo.ts'
+} from '#shared/schemas/coupon.ts'
+import { AppError } from '../../app-error.ts'
+import { CHECK_VIOLATION, databaseErrorOf, UNIQUE_VIOLATION } from '../../db/database-error.ts'
+import type { AdminCouponsRepo, CouponChanges, CouponRow } from './admin-coupons.repo.ts'
 
 type CouponCreateInput = z.output<typeof CouponCreateInputSchema>
 type CouponUpdateInput = z.output<typeof CouponUpdateInputSchema>
-
-const UNIQUE_VIOLATION = '23505'
-const CHECK_VIOLATION = '23514'
 
 /**
  * What the coupons table's CHECK constraints mean to the person filling in the form. The schema
@@ -48,7 +42,7 @@ const CHECK_MESSAGES: Record<string, { field: string; message: string }> = {
 }
 
 /**
- * The Coupons tab (decisions §9): list, create, change or deactivate. Coupons are never
+ * The Coupons tab (docs/product.md#coupons): list, create, change or deactivate. Coupons are never
  * deleted: their redemptions keep the history.
  */
 export function createAdminCouponsService({ repo }: { repo: AdminCouponsRepo }) {
@@ -62,7 +56,7 @@ export function createAdminCouponsService({ repo }: { repo: AdminCouponsRepo }) 
         const row = await repo.insert({
           code: input.code,
           percentOff: input.percentOff ?? null,
-          amountOff: input.amountOff ?? null,
+          amountOff: decimalOrNull(input.amountOff),
           ...changesOf(input),
         })
         return toAdminCoupon(row)
@@ -100,12 +94,15 @@ export type AdminCouponsService = ReturnType<typeof createAdminCouponsService>
 function changesOf(input: CouponUpdateInput): CouponChanges {
   const changes: CouponChanges = {}
   if (input.active !== undefined) changes.active = input.active
-  if (input.minSubtotal !== undefined) changes.minSubtotal = input.minSubtotal
+  if (input.minSubtotal !== undefined) changes.minSubtotal = decimalOrNull(input.minSubtotal)
   if (input.maxRedemptions !== undefined) changes.maxRedemptions = input.maxRedemptions
   if (input.startsAt !== undefined) changes.startsAt = instantOf(input.startsAt)
   if (input.endsAt !== undefined) changes.endsAt = instantOf(input.endsAt)
   return changes
 }
+
+const decimalOrNull = (cents: Cents | null | undefined) =>
+  cents === null || cents === undefined ? null : centsToDecimal(cents)
 
 const instantOf = (value: string | null) => (value === null ? null : new Date(value))
 

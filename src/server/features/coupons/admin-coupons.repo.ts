@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm'
-import type { Database } from '../../../db/client.ts'
-import { coupons } from '../../../db/schema/index.ts'
+import type { Database } from '../../db/client.ts'
+import { coupons } from '../../db/schema/index.ts'
 
 export type CouponRow = typeof coupons.$inferSelect
 export type NewCoupon = typeof coupons.$inferInsert
@@ -35,23 +35,3 @@ export function createAdminCouponsRepo(db: Database) {
 }
 
 export type AdminCouponsRepo = ReturnType<typeof createAdminCouponsRepo>
-
-/**
- * The SQLSTATE and constraint of a PostgreSQL error, looked for through the causes (Drizzle
- * wraps the driver's error in its own).
- */
-export function databaseErrorOf(
-  error: unknown,
-): { code: string; constraint: string | undefined } | undefined {
-  const seen = new Set<unknown>()
-  let current = error
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current)
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown }
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return { code, constraint: typeof constraint === 'string' ? constraint : undefined }
-    }
-    current = (current as { cause?: unknown }).cause
-  }
-  return undefined
-}

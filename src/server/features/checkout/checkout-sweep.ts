@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { PaymentProvider } from '../../adapters/payments/index.ts'
+import type { CheckoutRepo } from './checkout.repo.ts'
+import type { CheckoutClosing } from './checkout-closing.ts'
+import type { Fulfil } from './fulfilment.ts'
+import { isAwaitingPayment } from './payment-intents.ts'
+
+/** a payment not paid after this long gives back its coupon hold (docs/product.md#coupons) */
+export const ABANDONED_AFTER_MS = 60 * 60_000
+/** pending checkouts older than this are looked up at the provider (missed webhooks) */
+export const RECONCILE_AFTER_MS = 2 * 60_000
+
+/**
+ * The safety net behind the webhook: pending checkouts older than a couple of minutes are
+ * looked up at the provider; a paid one gets its order, one unpaid for an hour is abandoned
+ * and gives back its coupon hold. Safe to run on every process at once.
+ */
+export function createCheckoutSweep(deps: {
+  checkouts: CheckoutRepo
+  closing: CheckoutClosing
+  fulfil: Fulfil
+  provider: PaymentProvider
+  log: FastifyBaseLogger
+  now: () => Date
+}) {
+  return async function settleStaleCheckouts(
+    limit = 50,
+  ): Promise<{ ordered: number; abandoned: number }> {
+    const at = deps.now().getTime()
+    const stale = await deps.checkouts.stale(new Date(at - RECONCILE_AFTER_MS), limit)
+    let ordered = 0
+    let abandoned = 0
+    for (const checkout of stale) {
+      try {
+        if (isAwaitingPayment(checkout.paymentIntentId)) {
+          // the process stopped while the provider was called: no customer can pay this one
+          await deps.closing.close(checkout.paymentIntentId, 'abandoned')
+          abandoned++
+          continue
+        }
+        const payment = await deps.provider.retrievePayment(checkout.paymentIntentId)
+        if (payment?.status === 'succeeded') {
+          if ((await deps.fulfil(checkout.paymentIntentId)).created) ordered++
+        } else if (checkout.createdAt.getTime() < at - ABANDONED_AFTER_MS) {
+          await deps.closing.close(checkout.paymentIntentId, 'abandoned')
+          abandoned++
+        }
+      } catch (error) {
+        deps.log.warn({ err: error, paymentIntentId: checkout.paymentIntentId }, 'settling failed')
+      }
+    }
+    return { ordered, abandoned }
+  }
+}

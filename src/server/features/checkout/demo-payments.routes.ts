@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  DemoAuthenticateInputSchema,
+  DemoAuthenticateResultSchema,
+  DemoCardSchema,
+  DemoConfirmResultSchema,
+  PaymentIntentParamsSchema,
+} from '#shared/schemas/checkout.ts'
+import type { DemoProvider } from '../../adapters/payments/index.ts'
+import { AppError } from '../../app-error.ts'
+import { createAttemptLimiter } from '../auth/attempt-limits.ts'
+import type { SignedIn } from '../auth/index.ts'
+import { checkoutErrors } from './checkout.routes.ts'
+import type { CheckoutService } from './checkout.service.ts'
+
+/** Declined cards per customer: plenty for typos, too few for card testing. */
+const DECLINED_CARDS = { max: 10, windowMs: 15 * 60_000 }
+
+/**
+ * The demo provider's card form and bank check (docs/product.md#payments). Only the payment's
+ * own customer may confirm it.
+ */
+export function demoPaymentsRoutes({
+  checkout,
+  auth,
+  demo,
+  now,
+}: {
+  checkout: Pick<CheckoutService, 'checkoutOwner'>
+  auth: SignedIn
+  demo: DemoProvider
+  now: () => Date
+}): FastifyPluginAsyncZod {
+  const declinedCards = createAttemptLimiter({
+    ...DECLINED_CARDS,
+    now,
+    what: 'declined cards',
+    per: 'account',
+  })
+
+  const ownPayment = async (
+    request: Parameters<SignedIn['signedIn']>[0],
+    paymentIntentId: string,
+  ) => {
+    const { user } = await auth.signedIn(request)
+    if ((await checkout.checkoutOwner(paymentIntentId)) !== user.id) {
+      throw new AppError('PAYMENT_NOT_FOUND')
+    }
+    return user.id
+  }
+
+  return async (app) => {
+    app.post(
+      '/api/demo-payments/:paymentIntentId/confirm',
+      {
+        schema: {
+          params: PaymentIntentParamsSchema,
+          body: DemoCardSchema,
+          response: { 200: DemoConfirmResultSchema, ...checkoutErrors },
+        },
+      },
+      async (request) => {
+        const userId = await ownPayment(request, request.params.paymentIntentId)
+        declinedCards.check(userId)
+        const result = await demo.confirmWithCard(request.params.paymentIntentId, request.body)
+        if (!result) throw new AppError('PAYMENT_NOT_FOUND')
+        if (result.status === 'failed') declinedCards.record(userId)
+        return result
+      },
+    )
+
+    app.post(
+      '/api/demo-payments/:paymentIntentId/authenticate',
+      {
+        schema: {
+          params: PaymentIntentParamsSchema,
+          body: DemoAuthenticateInputSchema,
+          response: { 200: DemoAuthenticateResultSchema, ...checkoutErrors },
+        },
+      },
+      async (request) => {
+        await ownPayment(request, request.params.paymentIntentId)
+        const result = await demo.completeAuthentication(
+          request.params.paymentIntentId,
+          request.body.outcome,
+        )
+        if (!result) throw new AppError('PAYMENT_NOT_FOUND')
+        return result
+      },
+    )
+  }
+}

@@ -1,0 +1,161 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { decimalToCents } from '#shared/domain/money.ts'
+import type { DeliveryInfo, Order } from '#shared/schemas/order.ts'
+import type { Payment, PaymentProvider } from '../../adapters/payments/index.ts'
+import { AppError } from '../../app-error.ts'
+import type { RunInTransaction } from '../../db/transaction.ts'
+import type { CouponsService } from '../coupons/index.ts'
+import type { NewOrder, OrdersService } from '../orders/index.ts'
+import type { PricedLine } from './basket-pricing.ts'
+import type { CheckoutRepo, CheckoutRow } from './checkout.repo.ts'
+
+export interface CheckoutCounters {
+  orderCreated(): void
+  paymentFailed(): void
+}
+
+export interface FulfilmentDeps {
+  checkouts: CheckoutRepo
+  orders: Pick<OrdersService, 'createWithin' | 'findByPayment' | 'sendConfirmation'>
+  coupons: Pick<CouponsService, 'redeemWithin'>
+  transaction: RunInTransaction
+  provider: PaymentProvider
+  log: FastifyBaseLogger
+  counters: CheckoutCounters
+}
+
+export function formatDeliveryAddress(info: DeliveryInfo): string {
+  const street = info.apt ? `${info.address}, ${info.apt}` : info.address
+  return `${street}, ${info.city}, TX ${info.zipCode}`
+}
+
+/** What the provider says must match what was priced, or no order is made. */
+function paymentProblem(payment: Payment | null, checkout: CheckoutRow): string | null {
+  if (!payment) return 'the provider does not know this payment'
+  if (payment.status !== 'succeeded') return `payment status is ${payment.status}`
+  if (payment.amountReceived !== decimalToCents(checkout.total)) {
+    return `amount received ${payment.amountReceived} differs from the checkout's ${checkout.total}`
+  }
+  if (payment.currency.toLowerCase() !== 'usd') return `currency is ${payment.currency}`
+  if (payment.metadata['checkoutId'] !== checkout.id) return 'metadata names another checkout'
+  return null
+}
+
+/** The order a paid checkout becomes: its priced lines and totals, never the client's copy. */
+function orderOf(checkout: CheckoutRow, deliveryInfo: DeliveryInfo): NewOrder {
+  return {
+    userId: checkout.userId,
+    customerName: `${deliveryInfo.firstName} ${deliveryInfo.lastName}`,
+    customerEmail: deliveryInfo.email,
+    customerPhone: deliveryInfo.phone,
+    deliveryAddress: formatDeliveryAddress(deliveryInfo),
+    deliveryDate: checkout.deliveryDate,
+    subtotal: decimalToCents(checkout.subtotal),
+    discount: decimalToCents(checkout.discountAmount),
+    promoCode: checkout.promoCode,
+    deliveryFee: decimalToCents(checkout.deliveryFee),
+    tax: decimalToCents(checkout.tax),
+    total: decimalToCents(checkout.total),
+    specialInstructions: checkout.specialInstructions,
+    paymentIntentId: checkout.paymentIntentId,
+    lines: (checkout.items as PricedLine[]).map((line) => ({
+      productId: line.productId,
+      productName: line.name,
+      category: line.category,
+      unitPrice: line.price,
+      quantity: line.quantity,
+      farmSource: line.farmSource,
+      imageUrl: line.imageUrl,
+      customSelections: line.customSelections,
+    })),
+  }
+}
+
+/**
+ * An order is made exactly once per successful payment (docs/product.md#payments), whichever
+ * call comes first: the browser, the redirect return, the webhook or the sweep.
+ */
+export function createFulfilment(deps: FulfilmentDeps) {
+  const { checkouts, orders, coupons, transaction, provider, log } = deps
+
+  async function retrieve(paymentIntentId: string): Promise<Payment | null> {
+    try {
+      return await provider.retrievePayment(paymentIntentId)
+    } catch (error) {
+      log.error({ err: error, paymentIntentId }, 'reading the payment from the provider failed')
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
+    }
+  }
+
+  /**
+   * The order, its coupon redemption and the checkout's completion in one transaction. The
+   * locked checkout and the unique payment id make a second order impossible: a racing call
+   * gets null and reads the first one. A completed checkout never makes another.
+   */
+  function createOrder(checkout: CheckoutRow, deliveryInfo: DeliveryInfo) {
+    return transaction(async (tx) => {
+      const locked = await checkouts.within(tx).lock({ id: checkout.id })
+      if (!locked) throw new Error(`checkout ${checkout.id} vanished`)
+      // completed while we waited for the lock (a racing call), or long ago with its order
+      // deleted by an admin since: either way no order is made here
+      if (locked.status === 'completed') return null
+      const order = await orders.createWithin(tx, orderOf(locked, deliveryInfo))
+      if (!order) return null
+      let couponOverLimit = false
+      if (locked.couponId) {
+        // a hold released (payment failed, then paid after all) on a coupon used up since:
+        // the customer paid the discounted price, so the order stands and the count stays
+        couponOverLimit = !(await coupons.redeemWithin(tx, {
+          couponId: locked.couponId,
+          held: locked.couponReserved,
+          orderId: order.id,
+          userId: locked.userId,
+          discount: decimalToCents(locked.discountAmount),
+        }))
+      }
+      await checkouts.within(tx).close(locked.id, 'completed')
+      return { order, couponOverLimit }
+    })
+  }
+
+  return async function fulfil(
+    paymentIntentId: string,
+    options: { userId?: string; deliveryInfo?: DeliveryInfo | undefined } = {},
+  ): Promise<{ order: Order; created: boolean }> {
+    const checkout = await checkouts.findByPayment(paymentIntentId)
+    if (!checkout || (options.userId !== undefined && checkout.userId !== options.userId)) {
+      throw new AppError('PAYMENT_NOT_FOUND')
+    }
+    const existing = await orders.findByPayment(paymentIntentId)
+    if (existing) return { order: existing, created: false }
+    // completed with no order: an admin deleted it, and a replayed call must not bring it back
+    if (checkout.status === 'completed') throw new AppError('ORDER_NOT_FOUND')
+
+    const payment = await retrieve(paymentIntentId)
+    const problem = paymentProblem(payment, checkout)
+    if (problem) {
+      const level = payment?.status === 'succeeded' ? 'error' : 'info'
+      log[level]({ paymentIntentId, checkoutId: checkout.id, problem }, 'no order for this payment')
+      throw new AppError('PAYMENT_NOT_COMPLETED')
+    }
+
+    const deliveryInfo = options.deliveryInfo ?? (checkout.deliveryInfo as DeliveryInfo)
+    if (options.deliveryInfo) await checkouts.updateDelivery(checkout.id, options.deliveryInfo)
+    const result = await createOrder(checkout, deliveryInfo)
+    if (!result) {
+      // a racing call made it first, or it was made and deleted since
+      const order = await orders.findByPayment(paymentIntentId)
+      if (!order) throw new AppError('ORDER_NOT_FOUND')
+      return { order, created: false }
+    }
+    if (result.couponOverLimit) {
+      log.warn({ orderId: result.order.id }, 'paid order kept a coupon whose limit was reached')
+    }
+    log.info({ orderId: result.order.id, paymentIntentId, total: checkout.total }, 'order created')
+    deps.counters.orderCreated()
+    await orders.sendConfirmation(result.order)
+    return { order: result.order, created: true }
+  }
+}
+
+export type Fulfil = ReturnType<typeof createFulfilment>

@@ -1,0 +1,93 @@
+import { CUSTOM_BOX_SIZE, isFarmBox, BOX_RULE_MESSAGES } from '#shared/domain/farm-boxes.ts'
+import { centsToDecimal, type Cents } from '#shared/domain/money.ts'
+import { MAX_LINE_QUANTITY } from '#shared/domain/pricing.ts'
+import type { CustomSelection } from '#shared/schemas/order.ts'
+import { AppError } from '../../app-error.ts'
+import type { NewOrderItemRow, NewOrderRow } from './orders.repo.ts'
+
+/** A line of a new order: the product as it was priced, in cents. */
+export interface NewOrderLine {
+  readonly productId: string
+  readonly productName: string
+  /** the product's category when priced: only a farm box carries chosen items */
+  readonly category: string
+  readonly unitPrice: Cents
+  readonly quantity: number
+  readonly farmSource: string
+  readonly imageUrl: string | null
+  /** a farm box's chosen items with counts ([] for Farmer's choice); null for other lines */
+  readonly customSelections: readonly CustomSelection[] | null
+}
+
+/** An order as checkout (or a change of an order) hands it over: amounts in cents. */
+export interface NewOrder {
+  readonly userId: string
+  readonly customerName: string
+  readonly customerEmail: string
+  readonly customerPhone: string | null
+  readonly deliveryAddress: string
+  readonly deliveryDate: Date
+  readonly subtotal: Cents
+  readonly discount: Cents
+  readonly promoCode: string | null
+  readonly deliveryFee: Cents
+  readonly tax: Cents
+  readonly total: Cents
+  readonly specialInstructions: string | null
+  readonly paymentIntentId: string
+  readonly lines: readonly NewOrderLine[]
+}
+
+/**
+ * The order rules every line keeps whoever made it (docs/product.md#farm-boxes): a quantity of
+ * 1 to 20, and chosen items only on a farm box, exactly seven of them. Stock and categories of
+ * the chosen items were judged when the basket was priced; an order already paid for is not
+ * refused because a product sold out since.
+ */
+export function orderLineProblem(line: NewOrderLine): string | null {
+  if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
+    return `Quantity must be between 1 and ${MAX_LINE_QUANTITY}`
+  }
+  const chosen = line.customSelections ?? []
+  if (chosen.length === 0) return null
+  if (!isFarmBox(line)) return BOX_RULE_MESSAGES.notABox(line.productName)
+  const count = chosen.reduce((sum, selection) => sum + selection.count, 0)
+  return count === CUSTOM_BOX_SIZE ? null : BOX_RULE_MESSAGES.wrongCount(line.productName, count)
+}
+
+/** The rows of a new order, after its lines are checked (400 naming the first broken line). */
+export function newOrderRows(order: NewOrder): { row: NewOrderRow; items: NewOrderItemRow[] } {
+  if (order.lines.length === 0)
+    throw new AppError('BAD_REQUEST', { message: 'An order needs items' })
+  for (const line of order.lines) {
+    const problem = orderLineProblem(line)
+    if (problem) throw new AppError('INVALID_BOX', { message: problem, fields: { items: problem } })
+  }
+  return {
+    row: {
+      userId: order.userId,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      customerPhone: order.customerPhone,
+      deliveryAddress: order.deliveryAddress,
+      deliveryDate: order.deliveryDate,
+      subtotal: centsToDecimal(order.subtotal),
+      discountAmount: centsToDecimal(order.discount),
+      promoCode: order.promoCode,
+      deliveryFee: centsToDecimal(order.deliveryFee),
+      tax: centsToDecimal(order.tax),
+      total: centsToDecimal(order.total),
+      specialInstructions: order.specialInstructions,
+      paymentIntentId: order.paymentIntentId,
+    },
+    items: order.lines.map((line) => ({
+      productId: line.productId,
+      productName: line.productName,
+      productPrice: centsToDecimal(line.unitPrice),
+      quantity: line.quantity,
+      farmSource: line.farmSource,
+      imageUrl: line.imageUrl,
+      customSelections: line.customSelections,
+    })),
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import { OrderIdParamsSchema, OrderItemSchema, OrderListSchema } from '#shared/schemas/order.ts'
+import type { SignedIn } from '../auth/index.ts'
+import type { OrdersService } from './orders.service.ts'
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema }
+
+/** The signed-in customer's orders (docs/product.md#orders). */
+export function ordersRoutes({
+  orders,
+  auth,
+}: {
+  orders: OrdersService
+  auth: SignedIn
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    // both paths answer the same list: the pages call one or the other
+    for (const path of ['/api/orders/my-orders', '/api/orders']) {
+      app.get(
+        path,
+        { schema: { response: { 200: OrderListSchema, ...errors } } },
+        async (request, reply) => {
+          void reply.header('cache-control', 'no-store')
+          const { user } = await auth.signedIn(request)
+          return orders.ordersOf(user.id)
+        },
+      )
+    }
+
+    app.get(
+      '/api/orders/:id/items',
+      {
+        schema: {
+          params: OrderIdParamsSchema,
+          response: { 200: z.array(OrderItemSchema), ...errors },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        const { user, isAdmin } = await auth.signedIn(request)
+        return orders.itemsOf(request.params.id, { userId: user.id, isAdmin })
+      },
+    )
+  }
+}

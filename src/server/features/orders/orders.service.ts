@@ -1,0 +1,144 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { chicagoDayBounds } from '#shared/domain/delivery.ts'
+import type {
+  AdminOrder,
+  AdminOrderListQuery,
+  AdminOrderPage,
+  Order,
+  OrderItem,
+} from '#shared/schemas/order.ts'
+import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
+import type { Mailer } from '../../adapters/mail/index.ts'
+import { AppError } from '../../app-error.ts'
+import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
+import type { AdminCaller } from '../../plugins/admin-guard.ts'
+import { orderConfirmationEmail } from './order-email.ts'
+import { newOrderRows, type NewOrder } from './order-lines.ts'
+import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
+import type { OrderFilters, OrdersRepo, StatusFieldChange } from './orders.repo.ts'
+
+export const ORDER_DELETED_MESSAGE = 'Order deleted'
+
+/** What the orders feature needs of the coupons feature: giving a deleted order's use back. */
+export interface CouponUseReturn {
+  giveBackWithin(tx: Transaction, orderId: string): Promise<void>
+}
+
+/**
+ * Every read and change of an order (docs/product.md#orders): checkout creates one inside its
+ * own transaction, customers read their own, admins list, change statuses and delete. A
+ * deleted order stays deleted: checkout refuses to make it again from its completed payment.
+ */
+export function createOrdersService({
+  repo,
+  transaction,
+  coupons,
+  mailer,
+  log,
+}: {
+  repo: OrdersRepo
+  transaction: RunInTransaction
+  coupons: CouponUseReturn
+  mailer: Mailer
+  log: FastifyBaseLogger
+}) {
+  async function changeStatusField(orderId: string, change: StatusFieldChange, by: AdminCaller) {
+    const order = await transaction(async (tx) => {
+      const within = repo.within(tx)
+      const locked = await within.lock(orderId)
+      return locked ? within.changeStatusField(locked, change, by) : undefined
+    })
+    if (!order) throw new AppError('ORDER_NOT_FOUND')
+    return toAdminOrder(order)
+  }
+
+  return {
+    /**
+     * The order and its items, inside the caller's transaction (checkout's, so the order, its
+     * coupon redemption and the checkout's completion commit together). The lines are checked
+     * against the order rules first. Null when this payment has its order already.
+     */
+    async createWithin(tx: Transaction, order: NewOrder): Promise<Order | null> {
+      const { row, items } = newOrderRows(order)
+      const created = await repo.within(tx).insert(row, items)
+      return created ? toOrder(created) : null
+    },
+
+    async findByPayment(paymentIntentId: string): Promise<Order | undefined> {
+      const found = await repo.findByPayment(paymentIntentId)
+      return found && toOrder(found)
+    },
+
+    /** The confirmation e-mail; a failure is logged, the order stands (the customer sees it). */
+    async sendConfirmation(order: Order): Promise<void> {
+      try {
+        await mailer.send(orderConfirmationEmail(order))
+      } catch (error) {
+        log.error({ err: error, orderId: order.id }, 'order confirmation e-mail failed')
+      }
+    },
+
+    /** The customer's own orders, newest first. */
+    async ordersOf(userId: string): Promise<Order[]> {
+      return (await repo.ofUser(userId)).map(toOrder)
+    },
+
+    /** An order's items: 404 for an order that is not the caller's; an admin may read any. */
+    async itemsOf(orderId: string, caller: { userId: string; isAdmin: boolean }) {
+      const order = await repo.find(orderId)
+      if (!order || (order.userId !== caller.userId && !caller.isAdmin)) {
+        throw new AppError('ORDER_NOT_FOUND')
+      }
+      return (await repo.itemsOf(orderId)).map(toOrderItem) satisfies OrderItem[]
+    },
+
+    /** The admin's list: filtered by delivery day (in Houston) and statuses, one page. */
+    async list(query: AdminOrderListQuery): Promise<AdminOrderPage> {
+      const filters: OrderFilters = { status: query.status, deliveryStatus: query.deliveryStatus }
+      if (query.deliveryDate) {
+        const { start, end } = chicagoDayBounds(query.deliveryDate)
+        filters.deliveredFrom = start
+        filters.deliveredBefore = end
+      }
+      const { orders, totalCount } = await repo.page(filters, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      })
+      return {
+        orders: orders.map(toAdminOrder),
+        totalCount,
+        page: query.page,
+        pageSize: query.pageSize,
+      }
+    },
+
+    setStatus(orderId: string, status: OrderStatus, by: AdminCaller): Promise<AdminOrder> {
+      return changeStatusField(orderId, { field: 'status', value: status }, by)
+    },
+
+    setDeliveryStatus(
+      orderId: string,
+      deliveryStatus: DeliveryStatus,
+      by: AdminCaller,
+    ): Promise<AdminOrder> {
+      return changeStatusField(orderId, { field: 'delivery_status', value: deliveryStatus }, by)
+    },
+
+    /** Deletes the order (items and history with it) and gives its coupon use back. */
+    async remove(orderId: string, by: AdminCaller): Promise<{ message: string }> {
+      const removed = await transaction(async (tx) => {
+        const within = repo.within(tx)
+        if (!(await within.lock(orderId))) return false
+        // before the order goes: its redemption row goes with it by cascade
+        await coupons.giveBackWithin(tx, orderId)
+        await within.remove(orderId)
+        return true
+      })
+      if (!removed) throw new AppError('ORDER_NOT_FOUND')
+      log.info({ orderId, adminId: by.id }, 'order deleted by an admin')
+      return { message: ORDER_DELETED_MESSAGE }
+    },
+  }
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>
