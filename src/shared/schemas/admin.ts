@@ -50,15 +50,25 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: 'This image is too large: at most 40 megapixels.',
 } as const
 
-/** `POST /api/admin/upload-url`: what the page is about to send (the bytes decide in the end). */
-export const UploadUrlInputSchema = z.strictObject({
-  contentType: z.enum(UPLOAD_IMAGE_TYPES, { error: UPLOAD_MESSAGES.invalidType.description }),
-  size: z
-    .number({ error: 'Size must be a number' })
-    .int('Size must be a whole number')
-    .min(1, 'The file is empty')
-    .max(UPLOAD_MAX_BYTES, UPLOAD_MESSAGES.tooLarge.description),
-})
+/**
+ * `POST /api/admin/upload-url`: what the page is about to send, when it says (an empty body is
+ * fine). The bytes of the PUT decide in the end: their type, size and pixels are checked.
+ */
+export const UploadUrlInputSchema = z
+  .strictObject({
+    contentType: z
+      .enum(UPLOAD_IMAGE_TYPES, { error: UPLOAD_MESSAGES.invalidType.description })
+      .optional(),
+    size: z
+      .number({ error: 'Size must be a number' })
+      .int('Size must be a whole number')
+      .min(1, 'The file is empty')
+      .max(UPLOAD_MAX_BYTES, UPLOAD_MESSAGES.tooLarge.description)
+      .optional(),
+  })
+  .nullish()
+  // no body at all reaches the schema as null
+  .transform((input) => input ?? {})
 export type UploadUrlInput = z.input<typeof UploadUrlInputSchema>
 
 export const UploadUrlSchema = z.object({

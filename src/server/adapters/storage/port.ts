@@ -33,10 +33,13 @@ export interface StoredImage {
 
 /** Objects the browser wrote straight to the store, waiting for the server's checks. */
 export interface IncomingUploads {
-  /** A PUT URL for one object, signed for exactly this Content-Type and Content-Length. */
+  /**
+   * A PUT URL for one object, signed for exactly this Content-Type and Content-Length when the
+   * page said them (the complete step checks the bytes either way).
+   */
   presignPut(
     key: string,
-    upload: { contentType: string; size: number; expiresInSeconds: number },
+    upload: { contentType?: string; size?: number; expiresInSeconds: number },
   ): Promise<string>
   /** The uploaded object as a stream with its size, or null when nothing was uploaded. */
   open(key: string): Promise<StoredImage | null>

@@ -105,8 +105,11 @@ export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
           {
             expiresIn: upload.expiresInSeconds,
             // the presigner leaves Content-Type unsigned by default; signed, the store refuses
-            // a PUT of another type or length
-            signableHeaders: new Set(['content-type', 'content-length']),
+            // a PUT of another type or length than the page announced
+            signableHeaders: new Set([
+              ...(upload.contentType ? ['content-type'] : []),
+              ...(upload.size ? ['content-length'] : []),
+            ]),
           },
         ),
       open: (key) => open(incomingKey(key)),

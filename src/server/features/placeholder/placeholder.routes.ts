@@ -2,8 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { placeholderSvg } from './placeholder-svg.ts'
 
-const MESSAGE = 'Width and height must be whole numbers from 1 to 2000'
-const Side = z.coerce.number({ error: MESSAGE }).int(MESSAGE).min(1, MESSAGE).max(2000, MESSAGE)
+export const PLACEHOLDER_MAX_SIDE = 2000
+const MESSAGE = 'Width and height must be whole numbers'
+/** a whole number, clamped to 1..2000 (docs/decisions/0005-placeholder-size-bounds.md) */
+const Side = z
+  .string()
+  .regex(/^-?\d{1,12}$/, MESSAGE)
+  .transform((side) => Math.min(PLACEHOLDER_MAX_SIDE, Math.max(1, Number(side))))
 const PlaceholderParamsSchema = z.strictObject({ width: Side, height: Side })
 
 export const placeholderRoutes: FastifyPluginAsyncZod = async (app) => {

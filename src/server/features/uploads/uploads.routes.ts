@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net'
 import { Readable } from 'node:stream'
 import { z } from 'zod'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import {
   UploadUrlInputSchema,
@@ -20,16 +20,29 @@ const IMAGE_ERRORS = {
 
 export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/admin/upload-url',
-      {
-        schema: {
-          body: UploadUrlInputSchema,
-          response: { 200: UploadUrlSchema, 400: ErrorBodySchema },
+    await app.register(async (scope) => {
+      // the call may come with no body, or with an empty one labelled JSON (docs/product.md#uploads)
+      const parseJson = scope.getDefaultJsonParser('error', 'error')
+      scope.removeContentTypeParser('application/json')
+      scope.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string' },
+        (request, body, done) => {
+          if (typeof body === 'string' && body.trim() === '') done(null, undefined)
+          else parseJson(request, body.toString(), done)
         },
-      },
-      (request) => uploads.createUploadUrl(request.body, adminCallerOf(request)),
-    )
+      )
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/api/admin/upload-url',
+        {
+          schema: {
+            body: UploadUrlInputSchema,
+            response: { 200: UploadUrlSchema, 400: ErrorBodySchema },
+          },
+        },
+        (request) => uploads.createUploadUrl(request.body, adminCallerOf(request)),
+      )
+    })
 
     app.post(
       '/api/admin/uploads/:objectKey/complete',

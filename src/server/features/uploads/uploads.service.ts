@@ -67,15 +67,15 @@ export function createUploadsService({ repo, storage, signingKey, now, log }: Up
       const expiresAt = new Date(now().getTime() + UPLOAD_URL_LIFETIME_SECONDS * 1000)
       const ticket = await repo.createTicket({
         objectKey,
-        maxBytes: input.size,
+        maxBytes: input.size ?? UPLOAD_MAX_BYTES,
         expiresAt,
         createdBy: caller.id,
       })
       const objectPath = storage.imageUrl(fullSizeName(objectKey))
       if (storage.incoming) {
         const uploadURL = await storage.incoming.presignPut(objectKey, {
-          contentType: input.contentType,
-          size: input.size,
+          ...(input.contentType ? { contentType: input.contentType } : {}),
+          ...(input.size ? { size: input.size } : {}),
           expiresInSeconds: UPLOAD_URL_LIFETIME_SECONDS,
         })
         return { uploadURL, objectPath, completeURL: `/api/admin/uploads/${objectKey}/complete` }

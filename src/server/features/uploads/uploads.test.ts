@@ -95,6 +95,50 @@ describe('POST /api/admin/upload-url', () => {
   })
 })
 
+describe('POST /api/admin/upload-url without a body', () => {
+  const call = (headers: Record<string, string>, payload?: string) =>
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/upload-url',
+      headers: { cookie: admin.cookie, ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    })
+
+  test('no body, an empty JSON body and {} all get an upload URL; the bytes are checked at the PUT', async () => {
+    for (const [headers, payload] of [
+      [{}, undefined],
+      [{ 'content-type': 'application/json' }, ''],
+      [{ 'content-type': 'application/json' }, '{}'],
+    ] as const) {
+      const response = await call(headers, payload)
+      expect(response.statusCode, `${JSON.stringify(headers)} ${payload}: ${response.body}`).toBe(
+        200,
+      )
+      const target = UploadUrlSchema.parse(response.json())
+      const image = await pngOf(640, 480)
+      const stored = await put(target.uploadURL, image)
+      expect(stored.statusCode, stored.body).toBe(200)
+      expect(stored.json()).toEqual({ objectPath: target.objectPath })
+    }
+  })
+
+  test('without a declared size the 25 MB limit still holds, and a text file is still refused', async () => {
+    const target = UploadUrlSchema.parse((await call({})).json())
+    const tooLarge = await put(target.uploadURL, Buffer.alloc(UPLOAD_MAX_BYTES + 1))
+    expect(tooLarge.statusCode).toBe(413)
+    const next = UploadUrlSchema.parse((await call({})).json())
+    const text = await put(next.uploadURL, Buffer.from('not an image at all'), {
+      'content-type': 'image/png',
+    })
+    expect(text.statusCode).toBe(415)
+  })
+
+  test('malformed JSON is still a 400', async () => {
+    const response = await call({ 'content-type': 'application/json' }, '{"size":')
+    expect(response.statusCode).toBe(400)
+  })
+})
+
 describe('PUT to the upload URL', () => {
   test('a PNG is stored as WebP at 1200, 800 and 400 px wide, served with a year’s cache', async () => {
     const { target, response } = await upload(await pngOf(1600, 1000))
