@@ -51,6 +51,34 @@ const rules = {
 
 const restrict = (...patterns) => ['error', { patterns }]
 
+/**
+ * One money path (docs/decisions/0002-money-in-cents.md): amounts are converted between cents,
+ * two-decimal strings and "$" text only in src/shared/domain/money.ts. These catch the usual
+ * hand-made conversions elsewhere.
+ */
+const MONEY_WORDS = '/price|total|amount|subtotal|fee|tax|discount|cents|dollars/i'
+const MONEY_MESSAGE =
+  'Convert money only through src/shared/domain/money.ts (decimalToCents, centsToDecimal, readMoneyInput, formatCents, sumCents).'
+const handMadeMoney = [
+  ...['right', 'left'].map((side) => ({
+    selector: `BinaryExpression[operator=/^[*\\/]$/][${side}.value=100]`,
+    message: `A × or ÷ 100 looks like a cents conversion. ${MONEY_MESSAGE}`,
+  })),
+  {
+    selector: "CallExpression[callee.property.name='toFixed']",
+    message: `toFixed rounds floats. ${MONEY_MESSAGE}`,
+  },
+  {
+    selector:
+      "CallExpression[callee.name='parseFloat'], CallExpression[callee.property.name='parseFloat']",
+    message: `parseFloat reads money as a float. ${MONEY_MESSAGE}`,
+  },
+  {
+    selector: `CallExpression[callee.name='Number'][arguments.0.name=${MONEY_WORDS}], CallExpression[callee.name='Number'][arguments.0.property.name=${MONEY_WORDS}]`,
+    message: `Number() on an amount reads money as a float. ${MONEY_MESSAGE}`,
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -125,6 +153,16 @@ export default tseslint.config(
   {
     files: ['src/server/features/**/*.repo.ts'],
     rules: { 'no-restricted-imports': restrict(rules.web, rules.react, rules.services) },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'src/shared/domain/money.ts',
+      'src/web/lib/percent.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...handMadeMoney] },
   },
   {
     files: ['src/web/**'],

@@ -39,6 +39,19 @@ export function formatCents(cents: Cents): string {
   return usd.format(cents / CENTS_PER_DOLLAR)
 }
 
+/** 500 → "$5", 750 → "$7.50": an amount in running text, such as a price filter's label. */
+export function formatCentsBrief(cents: Cents): string {
+  return cents % CENTS_PER_DOLLAR === 0
+    ? `$${(cents / CENTS_PER_DOLLAR).toLocaleString('en-US')}`
+    : formatCents(cents)
+}
+
+/** 500 → "5", 750 → "7.50": an amount as a person types it (a URL query, a form field). */
+export function centsToTypedAmount(cents: Cents): string {
+  assertCents(cents)
+  return cents % CENTS_PER_DOLLAR === 0 ? String(cents / CENTS_PER_DOLLAR) : centsToDecimal(cents)
+}
+
 /** "12.99" → "$12.99" */
 export function formatDecimalPrice(value: string): string {
   return formatCents(decimalToCents(value))

@@ -30,8 +30,9 @@ describe('product list query', () => {
       category: 'bakery',
       subcategory: 'bread',
       tags: ['local', 'gluten-free'],
-      minPrice: 2.5,
-      maxPrice: 20,
+      // cents: price filters are read through the money module
+      minPrice: 250,
+      maxPrice: 2000,
       farm: 'cake-and-bacon',
       sort: 'price-low-high',
       limit: 5,
@@ -120,7 +121,19 @@ describe('product form (spec §5)', () => {
   })
 
   test('a price is digits with at most two decimals, and more than 0', () => {
-    for (const price of ['abc', '12.999', '-4', '1e3', '4.', '.5', '', undefined, 4]) {
+    for (const price of [
+      'abc',
+      '12.999',
+      '-4',
+      '1e3',
+      '4.',
+      '.5',
+      '',
+      undefined,
+      4.999,
+      -4,
+      1e21,
+    ]) {
       // one message: a badly typed price is not also "must be greater than 0"
       expect(formIssues({ price }), String(price)).toEqual([
         `price: ${PRODUCT_FORM_MESSAGES.priceFormat}`,
@@ -132,6 +145,9 @@ describe('product form (spec §5)', () => {
       ])
     }
     expect(formIssues({ price: '0.01' })).toEqual([])
+    // a JSON number is a price too, read through its shortest decimal form
+    expect(ProductInputSchema.parse({ ...validForm, price: 4 }).price).toBe('4.00')
+    expect(ProductInputSchema.parse({ ...validForm, price: 4.5 }).price).toBe('4.50')
     expect(formIssues({ price: '99999999.99' })).toEqual([])
   })
 

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { PRODUCT_SORTS, PRODUCT_TAGS, findCategory, findSubcategory } from '../domain/catalog.ts'
+import { centsToDecimal } from '../domain/money.ts'
+import { moneyInput } from './money.ts'
 import { TextSchema } from './text.ts'
 
 /** Prices travel as strings with two decimals, as the spec's wire format says. */
@@ -34,10 +36,12 @@ export const ProductIdParamsSchema = z.strictObject({
   id: z.uuid('Product id must be a UUID'),
 })
 
-const PriceBoundSchema = z.coerce
-  .number({ error: 'Price must be a number' })
-  .min(0, 'Price must be 0 or more')
-  .max(100_000, 'Price is too large')
+/** a price filter, in cents once read: "5", "7.50" or 7.5 (docs/product.md#pricing) */
+const PriceBoundSchema = moneyInput({
+  format: 'Price must be a number',
+  negative: 'Price must be 0 or more',
+  tooLarge: 'Price is too large',
+}).refine((cents) => cents <= 10_000_000, 'Price is too large')
 
 /**
  * `GET /api/products` filters (decisions §2). Every key and value is checked: an unknown key,
@@ -144,13 +148,16 @@ export const ProductInputSchema = z
           .max(200, 'Product name must be at most 200 characters'),
       ),
     description: optionalText(5000, 'Description must be at most 5000 characters').default(''),
-    price: z
-      .string({ error: PRODUCT_FORM_MESSAGES.priceFormat })
-      .trim()
-      // abort: "abc" is a format error only, not also "must be greater than 0"
-      .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: PRODUCT_FORM_MESSAGES.priceFormat, abort: true })
-      .refine((price) => Number(price) > 0, PRODUCT_FORM_MESSAGES.pricePositive)
-      .transform((price) => Number(price).toFixed(2)),
+    // "4", "4.5", "12.99" or a JSON number; stored as "12.99" (docs/product.md#pricing)
+    price: moneyInput({
+      format: PRODUCT_FORM_MESSAGES.priceFormat,
+      negative: PRODUCT_FORM_MESSAGES.priceFormat,
+      decimals: PRODUCT_FORM_MESSAGES.priceFormat,
+      exponent: PRODUCT_FORM_MESSAGES.priceFormat,
+      tooLarge: PRODUCT_FORM_MESSAGES.priceFormat,
+    })
+      .refine((cents) => cents > 0, PRODUCT_FORM_MESSAGES.pricePositive)
+      .transform(centsToDecimal),
     category: z
       .string({ error: PRODUCT_FORM_MESSAGES.categoryRequired })
       .refine((slug) => findCategory(slug) !== undefined, PRODUCT_FORM_MESSAGES.categoryRequired)

@@ -57,7 +57,7 @@ export function OrderLines({
 
 /** Subtotal, promo, delivery fee or 'Free', tax and total, as the server charged them. */
 export function OrderTotals({ order }: { order: Order }) {
-  const discount = Number(order.discountAmount)
+  const discount = decimalToCents(order.discountAmount)
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
       <dt>Subtotal</dt>
@@ -72,7 +72,7 @@ export function OrderTotals({ order }: { order: Order }) {
       ) : null}
       <dt>Delivery</dt>
       <dd className="text-right tabular-nums">
-        {Number(order.deliveryFee) === 0 ? 'Free' : formatDecimalPrice(order.deliveryFee)}
+        {decimalToCents(order.deliveryFee) === 0 ? 'Free' : formatDecimalPrice(order.deliveryFee)}
       </dd>
       <dt>Tax (8.25%)</dt>
       <dd className="text-right tabular-nums">{formatDecimalPrice(order.tax)}</dd>

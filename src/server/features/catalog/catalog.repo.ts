@@ -12,6 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
+import { centsToDecimal } from '#shared/domain/money.ts'
 import type { ProductListQuery } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
 import { producers, products } from '../../db/schema/index.ts'
@@ -101,8 +102,10 @@ function productFilters(query: ProductListQuery): SQL[] {
   if (query.category) filters.push(eq(products.category, query.category))
   if (query.subcategory) filters.push(eq(products.subcategory, query.subcategory))
   if (query.tags && query.tags.length > 0) filters.push(arrayContains(products.tags, query.tags))
-  if (query.minPrice !== undefined) filters.push(gte(products.price, query.minPrice.toFixed(2)))
-  if (query.maxPrice !== undefined) filters.push(lte(products.price, query.maxPrice.toFixed(2)))
+  if (query.minPrice !== undefined)
+    filters.push(gte(products.price, centsToDecimal(query.minPrice)))
+  if (query.maxPrice !== undefined)
+    filters.push(lte(products.price, centsToDecimal(query.maxPrice)))
   if (query.farm) {
     const farm = query.farm.toLowerCase()
     // a producer's slug or its name (decisions §9)

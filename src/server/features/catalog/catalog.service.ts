@@ -117,14 +117,10 @@ function cacheKey(query: ProductListQuery): string {
  * (matching ignores case anyway), prices count in whole cents, tags in any order.
  */
 export function normalizeQuery(query: ProductListQuery): ProductListQuery {
-  const toCents = (dollars: number | undefined) =>
-    dollars === undefined ? undefined : Math.round(dollars * 100) / 100
   const search = query.search?.toLowerCase().replace(/\s+/g, ' ').trim()
   return {
     ...query,
     search: search === '' ? undefined : search,
-    minPrice: toCents(query.minPrice),
-    maxPrice: toCents(query.maxPrice),
     tags: query.tags ? [...new Set(query.tags)].sort() : undefined,
     farm: query.farm?.toLowerCase(),
   }

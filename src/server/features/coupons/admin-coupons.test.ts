@@ -84,6 +84,33 @@ describe('POST /api/admin/coupons', () => {
     })
   })
 
+  test('amounts may be JSON numbers or strings with at most two decimals; they leave as "5.00"', async () => {
+    const byNumber = await created({
+      code: `num-${randomUUID().slice(0, 8)}`,
+      amountOff: 5,
+      minSubtotal: 60.5,
+    })
+    expect(byNumber).toMatchObject({ amountOff: '5.00', minSubtotal: '60.50' })
+    const byText = await created({ code: `txt-${randomUUID().slice(0, 8)}`, amountOff: '7.5' })
+    expect(byText).toMatchObject({ amountOff: '7.50', minSubtotal: null })
+  })
+
+  test.each([
+    ['amountOff', { amountOff: 5.005 }, 'Use at most two decimals (whole cents)'],
+    ['amountOff', { amountOff: '-5' }, 'The amount cannot be negative'],
+    ['amountOff', { amountOff: '5e2' }, 'Write the amount without an exponent, like 1200.00'],
+    ['amountOff', { amountOff: 'NaN' }, 'Enter an amount in dollars, like 12.99'],
+    [
+      'minSubtotal',
+      { percentOff: 10, minSubtotal: '60.001' },
+      'Use at most two decimals (whole cents)',
+    ],
+  ])('a malformed %s (%j) answers 400 naming the field', async (field, fields, message) => {
+    const response = await create({ code: `bad-${randomUUID().slice(0, 8)}`, ...fields })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<{ errors: Record<string, string> }>().errors[field]).toBe(message)
+  })
+
   test('a code that exists in any case answers 409 and creates nothing', async () => {
     await created({ code: 'UNIQUE1', percentOff: 5 })
     for (const code of ['unique1', 'Unique1', 'welcome10']) {

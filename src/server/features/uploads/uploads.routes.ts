@@ -29,7 +29,7 @@ export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
         { parseAs: 'string' },
         (request, body, done) => {
           if (typeof body === 'string' && body.trim() === '') done(null, undefined)
-          else parseJson(request, body.toString(), done)
+          else void parseJson(request, body.toString(), done)
         },
       )
       scope.withTypeProvider<ZodTypeProvider>().post(

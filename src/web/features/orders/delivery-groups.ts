@@ -1,10 +1,10 @@
 import { chicagoParts } from '#shared/domain/delivery.ts'
 import type { Order } from '#shared/schemas/order.ts'
 
-/** A Chicago calendar day as a sortable number: 2026-11-28 → 20261128. */
-function businessDay(instant: Date): number {
+/** A Chicago calendar day as a sortable text: 2026-11-28 → "2026-11-28". */
+function businessDay(instant: Date): string {
   const { year, month, day } = chicagoParts(instant)
-  return year * 10_000 + month * 100 + day
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
 const deliveryTime = (order: Pick<Order, 'deliveryDate'>) => new Date(order.deliveryDate).getTime()

@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { chicagoDayBounds } from '#shared/domain/delivery.ts'
+import { readMoneyInput } from '#shared/domain/money.ts'
 import { CouponCodeSchema, type CouponCreateInput } from '#shared/schemas/coupon.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import {
@@ -26,7 +27,11 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { useCreateCoupon } from '../api/admin-coupons.ts'
 
-const MONEY = /^\d{1,8}(\.\d{1,2})?$/
+/** cents of a typed amount ("5", "7.50"), or null when it is not one */
+const typedCents = (value: string) => {
+  const read = readMoneyInput(value)
+  return read.ok ? read.cents : null
+}
 
 /** What the dialog's fields hold; the server checks everything again. */
 const CouponFormSchema = z
@@ -37,7 +42,10 @@ const CouponFormSchema = z
     minSubtotal: z
       .string()
       .trim()
-      .refine((value) => value === '' || MONEY.test(value), 'Use an amount like 50 or 49.99'),
+      .refine(
+        (value) => value === '' || typedCents(value) !== null,
+        'Use an amount like 50 or 49.99',
+      ),
     maxRedemptions: z
       .string()
       .trim()
@@ -49,7 +57,7 @@ const CouponFormSchema = z
     const valid =
       form.kind === 'percent'
         ? /^\d{1,3}$/.test(form.value) && Number(form.value) >= 1 && Number(form.value) <= 100
-        : MONEY.test(form.value) && Number(form.value) > 0
+        : (typedCents(form.value) ?? 0) > 0
     if (!valid) {
       ctx.addIssue({
         code: 'custom',
@@ -74,10 +82,9 @@ type CouponForm = z.input<typeof CouponFormSchema>
 function toCouponInput(form: z.output<typeof CouponFormSchema>): CouponCreateInput {
   return {
     code: form.code,
-    ...(form.kind === 'percent'
-      ? { percentOff: Number(form.value) }
-      : { amountOff: Number(form.value).toFixed(2) }),
-    minSubtotal: form.minSubtotal ? Number(form.minSubtotal).toFixed(2) : null,
+    // amounts go as typed ("5", "7.50"): the server reads them into cents
+    ...(form.kind === 'percent' ? { percentOff: Number(form.value) } : { amountOff: form.value }),
+    minSubtotal: form.minSubtotal ? form.minSubtotal : null,
     maxRedemptions: form.maxRedemptions ? Number(form.maxRedemptions) : null,
     startsAt: form.startsOn ? chicagoDayBounds(form.startsOn).start.toISOString() : null,
     endsAt: form.endsOn ? chicagoDayBounds(form.endsOn).end.toISOString() : null,

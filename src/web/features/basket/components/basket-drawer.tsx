@@ -9,7 +9,8 @@ import {
   nextDeliveryDate,
 } from '#shared/domain/delivery.ts'
 import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
-import { formatCents } from '#shared/domain/money.ts'
+import { centsToDollars, formatCents } from '#shared/domain/money.ts'
+import { percentWidth } from '#web/lib/percent.ts'
 import {
   FREE_DELIVERY_THRESHOLD_CENTS,
   MAX_LINE_QUANTITY,
@@ -216,12 +217,13 @@ function FreeDeliveryMeter({ remaining }: { remaining: number }) {
         role="progressbar"
         aria-label="Progress to free delivery"
         aria-valuemin={0}
-        aria-valuemax={FREE_DELIVERY_THRESHOLD_CENTS / 100}
-        aria-valuenow={reached / 100}
+        aria-valuemax={centsToDollars(FREE_DELIVERY_THRESHOLD_CENTS)}
+        aria-valuenow={centsToDollars(reached)}
+        aria-valuetext={`${formatCents(reached)} of ${formatCents(FREE_DELIVERY_THRESHOLD_CENTS)}`}
       >
         <div
           className="h-full rounded-full bg-forest transition-[width]"
-          style={{ width: `${(reached / FREE_DELIVERY_THRESHOLD_CENTS) * 100}%` }}
+          style={{ width: percentWidth(reached, FREE_DELIVERY_THRESHOLD_CENTS) }}
         />
       </div>
     </div>

@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { percentWidth } from '#web/lib/percent.ts'
 import { useBasket } from '../basket-provider.tsx'
 import { CUSTOM_BOX_SIZE } from '#shared/domain/farm-boxes.ts'
 import {
@@ -85,7 +86,7 @@ export function CustomBoxBuilder({
         >
           <div
             className="h-full rounded-full bg-forest transition-[width]"
-            style={{ width: `${(count / CUSTOM_BOX_SIZE) * 100}%` }}
+            style={{ width: percentWidth(count, CUSTOM_BOX_SIZE) }}
           />
         </div>
         {status === 'pending' ? (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { XIcon } from 'lucide-react'
 import { PRODUCT_TAG_GROUPS, type ProductTag } from '#shared/domain/catalog.ts'
+import { formatCentsBrief, type Cents } from '#shared/domain/money.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { producerQueries } from '../api/product-queries.ts'
@@ -11,10 +12,10 @@ const TAG_LABELS = new Map<string, string>(
   PRODUCT_TAG_GROUPS.flatMap((group) => group.tags.map((tag) => [tag.slug, tag.label] as const)),
 )
 
-const dollars = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
+const dollars = formatCentsBrief
 
-/** The price range as words: "$5 – $20", "$5 and up", "Up to $20". */
-export function priceRangeLabel(minPrice: number | undefined, maxPrice: number | undefined) {
+/** The price range (in cents) as words: "$5 – $20", "$5 and up", "Up to $20". */
+export function priceRangeLabel(minPrice: Cents | undefined, maxPrice: Cents | undefined) {
   if (minPrice !== undefined && maxPrice !== undefined) {
     return `${dollars(minPrice)} – ${dollars(maxPrice)}`
   }

@@ -5,6 +5,7 @@ import {
   producerSlugFromName,
   type ProductTag,
 } from '#shared/domain/catalog.ts'
+import { centsToTypedAmount, readMoneyInput, type Cents } from '#shared/domain/money.ts'
 import type { Producer } from '#shared/schemas/producer.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
@@ -24,7 +25,8 @@ import type { ShopFilters } from '../hooks/use-shop-filters.ts'
 export interface ProductFiltersProps {
   filters: ShopFilters
   onToggleTag: (tag: ProductTag, checked: boolean) => void
-  onPriceChange: (range: { minPrice: number | undefined; maxPrice: number | undefined }) => void
+  /** cents */
+  onPriceChange: (range: { minPrice: Cents | undefined; maxPrice: Cents | undefined }) => void
   onFarmChange: (farm: string | undefined) => void
   className?: string
 }
@@ -85,20 +87,20 @@ function PriceRange({
   maxPrice,
   onApply,
 }: {
-  minPrice: number | undefined
-  maxPrice: number | undefined
+  minPrice: Cents | undefined
+  maxPrice: Cents | undefined
   onApply: ProductFiltersProps['onPriceChange']
 }) {
   const id = useId()
-  const [min, setMin] = useState(minPrice?.toString() ?? '')
-  const [max, setMax] = useState(maxPrice?.toString() ?? '')
+  const [min, setMin] = useState(typed(minPrice))
+  const [max, setMax] = useState(typed(maxPrice))
   // a new range in the URL (applied, back button, cleared, a chip removed) refills the inputs;
   // adjusted while rendering rather than by remounting, so focus stays on the Apply button
   const [shown, setShown] = useState({ minPrice, maxPrice })
   if (shown.minPrice !== minPrice || shown.maxPrice !== maxPrice) {
     setShown({ minPrice, maxPrice })
-    setMin(minPrice?.toString() ?? '')
-    setMax(maxPrice?.toString() ?? '')
+    setMin(typed(minPrice))
+    setMax(typed(maxPrice))
   }
 
   function apply(event: FormEvent) {
@@ -153,10 +155,13 @@ function PriceRange({
   )
 }
 
-function toPrice(value: string): number | undefined {
+const typed = (cents: Cents | undefined) => (cents === undefined ? '' : centsToTypedAmount(cents))
+
+/** What the field holds, in cents; empty or not an amount means no bound. */
+function toPrice(value: string): Cents | undefined {
   if (value.trim() === '') return undefined
-  const price = Number(value)
-  return Number.isFinite(price) && price >= 0 ? Math.round(price * 100) / 100 : undefined
+  const read = readMoneyInput(value)
+  return read.ok ? read.cents : undefined
 }
 
 function ProducerSelect({

@@ -6,22 +6,24 @@ import {
   type ProductSort,
   type ProductTag,
 } from '#shared/domain/catalog.ts'
+import { centsToTypedAmount, readMoneyInput, type Cents } from '#shared/domain/money.ts'
 import type { ProductFilters } from '../api/product-queries.ts'
 
-/** The shop's filters and sort, as the page's URL query carries them (decisions §4). */
+/** The shop's filters and sort, as the page's URL query carries them (docs/product.md#catalogue). */
 export interface ShopFilters {
   tags: ProductTag[]
-  minPrice: number | undefined
-  maxPrice: number | undefined
+  /** cents; the URL and the API carry dollars ("5", "7.50") */
+  minPrice: Cents | undefined
+  maxPrice: Cents | undefined
   /** one producer: its slug (or name, from an older link) */
   farm: string | undefined
   sort: ProductSort
 }
 
 export const DEFAULT_SORT: ProductSort = 'featured'
-const MAX_PRICE = 100_000
+/** $100,000 in cents: the highest price bound the server takes */
+const MAX_PRICE_CENTS = 10_000_000
 const MAX_TEXT = 100
-const PRICE = /^\d{1,6}(?:\.\d{1,2})?$/
 
 /**
  * Reads the filters from a URL query. A hand-edited or stale link must not turn into a 400 from
@@ -73,12 +75,15 @@ export function shopProductFilters(
     subcategory: scope.subcategory,
     search: scope.search,
     tags: filters.tags.length > 0 ? filters.tags.join(',') : undefined,
-    minPrice: filters.minPrice,
-    maxPrice: filters.maxPrice,
+    minPrice: typedAmount(filters.minPrice),
+    maxPrice: typedAmount(filters.maxPrice),
     farm: filters.farm,
     sort: filters.sort === DEFAULT_SORT ? undefined : filters.sort,
   }
 }
+
+const typedAmount = (cents: Cents | undefined) =>
+  cents === undefined ? undefined : centsToTypedAmount(cents)
 
 /** Writes filters into a URL query, leaving its other keys (search...) as they are. */
 export function writeShopFilters(params: URLSearchParams, filters: ShopFilters): URLSearchParams {
@@ -88,8 +93,8 @@ export function writeShopFilters(params: URLSearchParams, filters: ShopFilters):
     else next.set(key, value)
   }
   set('tags', PRODUCT_TAGS.filter((tag) => filters.tags.includes(tag)).join(','))
-  set('minPrice', filters.minPrice?.toString())
-  set('maxPrice', filters.maxPrice?.toString())
+  set('minPrice', typedAmount(filters.minPrice))
+  set('maxPrice', typedAmount(filters.maxPrice))
   set('farm', filters.farm)
   set('sort', filters.sort === DEFAULT_SORT ? undefined : filters.sort)
   return next
@@ -139,10 +144,10 @@ export function useShopFilters() {
   }
 }
 
-function parsePrice(value: string | null): number | undefined {
-  if (value === null || !PRICE.test(value.trim())) return undefined
-  const price = Number(value)
-  return price <= MAX_PRICE ? price : undefined
+function parsePrice(value: string | null): Cents | undefined {
+  if (value === null) return undefined
+  const read = readMoneyInput(value)
+  return read.ok && read.cents <= MAX_PRICE_CENTS ? read.cents : undefined
 }
 
 function cleanText(value: string | null): string | undefined {
