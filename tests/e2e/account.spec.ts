@@ -67,7 +67,7 @@ async function expectSignedInAs(page: Page, firstName: string) {
     await expect(drawer).toBeHidden()
   } else {
     const header = page.getByRole('banner')
-    const menuButton = header.getByRole('button', { name: `Your account: ${firstName}` })
+    const menuButton = header.getByRole('button', { name: `${firstName}, your account` })
     await expect(menuButton).toBeVisible()
     await expect(menuButton.getByText(firstName, { exact: true })).toBeVisible()
     await expect(header.getByRole('link', { name: 'Log in' })).toHaveCount(0)
@@ -96,7 +96,7 @@ async function logOut(page: Page, firstName: string) {
   } else {
     await page
       .getByRole('banner')
-      .getByRole('button', { name: `Your account: ${firstName}` })
+      .getByRole('button', { name: `${firstName}, your account` })
       .click()
     const menu = page.getByRole('menu')
     for (const name of ['Order History', 'Delivery', 'Profile', 'Log out']) {

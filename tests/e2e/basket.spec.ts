@@ -37,7 +37,7 @@ test(
   async ({ page }) => {
     const product = await firstInStock(page, '?category=dairy-eggs')
     await page.goto(`/product/${product.id}`)
-    await page.getByRole('button', { name: `Add ${product.name} to cart` }).click()
+    await page.getByRole('button', { name: `ADD TO CART, ${product.name}` }).click()
 
     // the first item into an empty basket opens the drawer
     const cart = drawer(page)

@@ -193,7 +193,7 @@ test("the header's 'Sorry!' dialog offers 'Tell me when you deliver to {zip}'", 
   page,
 }) => {
   await page.goto('/producers')
-  const zip = page.getByLabel('Check delivery to your ZIP code')
+  const zip = page.getByLabel('Please enter your zip to check delivery')
   await zip.fill('78701')
   await zip.press('Enter')
   const sorry = page.getByRole('dialog', { name: 'Sorry!' })

@@ -19,13 +19,18 @@ test(
     await expect(page.getByRole('main')).toContainText(`$${product.price}`)
     await expectAccessible(page)
 
-    await page.getByRole('button', { name: `Add ${product.name} to cart` }).click()
+    const add = page.getByRole('button', { name: /^ADD (TO CART|\(\d+\)), / })
+    await expect(add).toHaveText('ADD TO CART')
+    await expect(add).toHaveAccessibleName(`ADD TO CART, ${product.name}`)
+    await add.click()
     // the first item opens the basket drawer; close it to go on shopping
     await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible()
     await page.keyboard.press('Escape')
-    await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (1)')
-    await page.getByRole('button', { name: /Add another/ }).click()
-    await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (2)')
+    await expect(add).toHaveText('ADD (1)')
+    await expect(add).toHaveAccessibleName(`ADD (1), ${product.name}, 1 in your basket`)
+    await add.click()
+    await expect(add).toHaveText('ADD (2)')
+    await expect(add).toHaveAccessibleName(`ADD (2), ${product.name}, 2 in your basket`)
     const stored = await page.evaluate(
       () => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as unknown[],
     )
@@ -34,7 +39,8 @@ test(
     ])
 
     await page.reload()
-    await expect(page.getByRole('button', { name: /Add another/ })).toHaveText('ADD (2)')
+    await expect(add).toHaveText('ADD (2)')
+    await expectAccessible(page)
   },
 )
 
@@ -42,7 +48,7 @@ test('an out-of-stock product cannot be added', async ({ page, request }) => {
   const products = (await (await request.get('/api/products')).json()) as Product[]
   const soldOut = products.find((candidate) => !candidate.inStock)!
   await page.goto(`/product/${soldOut.id}`)
-  await expect(page.getByRole('button', { name: `Add ${soldOut.name} to cart` })).toBeDisabled()
+  await expect(page.getByRole('button', { name: `ADD TO CART, ${soldOut.name}` })).toBeDisabled()
   await expect(page.getByText('Out of stock this week')).toBeVisible()
 })
 

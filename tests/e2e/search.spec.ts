@@ -19,7 +19,7 @@ async function matchNames(request: APIRequestContext, term: string) {
 }
 
 const toggle = (page: Page) => page.getByRole('button', { name: 'Search products' })
-const field = (page: Page) => page.getByRole('searchbox', { name: 'Search products' })
+const field = (page: Page) => page.getByRole('searchbox', { name: 'Search products and farms' })
 const results = (page: Page) =>
   page.getByRole('banner').getByRole('list', { name: /^(Products|Matching products)$/ })
 

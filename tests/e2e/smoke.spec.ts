@@ -65,7 +65,7 @@ test('an unknown address shows the 404 page with a 404 status', async ({ page })
 
 test('the header zip check answers for served and unserved ZIPs', async ({ page }) => {
   await page.goto('/')
-  const zip = page.getByLabel('Check delivery to your ZIP code')
+  const zip = page.getByLabel('Please enter your zip to check delivery')
   await zip.fill('77005')
   await zip.press('Enter')
   const yes = page.getByRole('dialog')

@@ -30,7 +30,8 @@ export function Logo({
           tone === 'light' ? 'text-cream' : 'text-forest',
         )}
       >
-        <span className="block text-[0.7em] font-medium tracking-wide uppercase">Houston</span>
+        {/* the space keeps the words apart in the link's text, where the line break does not */}
+        <span className="block text-[0.7em] font-medium tracking-wide uppercase">Houston</span>{' '}
         {SITE.shortName}
       </span>
     </Link>

@@ -18,10 +18,11 @@ export function AddToCartButton({
       className={className}
       disabled={!product.inStock}
       onClick={() => basket.add(toBasketItem(product))}
+      // the visible words first, so a speech-input user can say them (WCAG 2.5.3)
       aria-label={
         inBasket > 0
-          ? `Add another ${product.name} (${inBasket} in your basket)`
-          : `Add ${product.name} to cart`
+          ? `ADD (${inBasket}), ${product.name}, ${inBasket} in your basket`
+          : `ADD TO CART, ${product.name}`
       }
     >
       <ShoppingBasketIcon aria-hidden />

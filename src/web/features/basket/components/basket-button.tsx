@@ -12,8 +12,11 @@ export function BasketButton() {
       size="icon"
       className="relative"
       onClick={() => basket.open()}
+      // the count as the badge shows it, so the name holds the badge's words
       aria-label={
-        count === 0 ? 'Open cart, empty' : `Open cart, ${count} ${count === 1 ? 'item' : 'items'}`
+        count === 0
+          ? 'Open cart, empty'
+          : `Open cart, ${count > 99 ? '99+' : count} ${count === 1 ? 'item' : 'items'}`
       }
     >
       <ShoppingBasketIcon className="size-5" aria-hidden />

@@ -83,7 +83,9 @@ function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }
     <button
       type="button"
       onClick={onRemove}
-      aria-label={`Remove filter: ${label}`}
+      // an aria-label, not screen-reader-only text: that text is positioned out of the line,
+      // and the browser would put a space before its comma
+      aria-label={`${label}, remove filter`}
       className="inline-flex h-8 items-center gap-1.5 rounded-full border border-primary/30 bg-accent pr-2 pl-3 text-xs font-medium text-accent-foreground transition-colors hover:border-primary"
     >
       {label}

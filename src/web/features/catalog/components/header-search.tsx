@@ -112,7 +112,7 @@ function SearchPanel({ id, onClose }: { id: string; onClose: () => void }) {
         }}
       >
         <label htmlFor={inputId} className="sr-only">
-          Search products
+          Search products and farms
         </label>
         <div className="relative">
           <SearchIcon

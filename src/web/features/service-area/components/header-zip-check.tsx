@@ -54,7 +54,7 @@ export function HeaderZipCheck({
     <>
       <div className="relative flex items-center">
         <label htmlFor={inputId} className="sr-only">
-          Check delivery to your ZIP code
+          Please enter your zip to check delivery
         </label>
         <MapPinIcon
           className={cn(
