@@ -20,6 +20,7 @@ import { createCheckoutFeature, type Payments } from './features/checkout/index.
 import type { CheckoutService } from './features/checkout/checkout.service.ts'
 import { createDemoProvider } from './adapters/payments/index.ts'
 import { createMarketingFeature } from './features/marketing/index.ts'
+import { createRateLimitsFeature, type RateLimitsService } from './features/rate-limits/index.ts'
 import { placeholderRoutes } from './features/placeholder/placeholder.routes.ts'
 import { createSeoFeature } from './features/seo/index.ts'
 import { serviceAreaRoutes } from './features/service-area/service-area.routes.ts'
@@ -61,6 +62,7 @@ declare module 'fastify' {
     auth: AuthService
     sessions: Sessions
     checkout: CheckoutService
+    rateLimits: RateLimitsService
     /** every route's method and pattern (HEAD included), in registration order */
     routeTable: readonly { method: string; url: string }[]
     /** answer every request from now on with Connection: close (see main.ts shutdown) */
@@ -147,15 +149,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, securityHeaderOptions)
   registerErrorHandler(app)
   registerSameOrigin(app, { publicUrl: deps.config.publicUrl })
-  await registerRateLimits(app)
+  const now = deps.now ?? (() => new Date())
+  // counted in PostgreSQL: every process behind a load balancer enforces the same limits
+  const rateLimits = createRateLimitsFeature({ db: deps.db, now })
+  await registerRateLimits(app, { store: rateLimits })
+  app.decorate('rateLimits', rateLimits)
 
   await app.register(fastifyCookie, { secret: deps.sessionSecret })
   const auth = createAuthFeature({
     db: deps.db,
     mailer,
+    rateLimits,
     publicUrl: deps.config.publicUrl,
     secureCookie: deps.config.nodeEnv === 'production',
-    now: deps.now ?? (() => new Date()),
+    now,
     log: deps.log,
     passwordCost: deps.passwordCost,
   })
@@ -191,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
     },
     auth: auth.service,
+    rateLimits,
     mailer,
     log: deps.log,
     now: deps.now,

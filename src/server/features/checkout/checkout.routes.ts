@@ -21,8 +21,8 @@ import { z } from 'zod'
 import type { DemoProvider, PaymentProvider } from '../../adapters/payments/index.ts'
 import { WebhookSignatureError } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
-import { createAttemptLimiter } from '../auth/attempt-limits.ts'
 import type { AuthService } from '../auth/auth.service.ts'
+import type { RateLimitsService } from '../rate-limits/index.ts'
 import type { CheckoutService } from './checkout.service.ts'
 
 const errors = {
@@ -41,16 +41,16 @@ export function checkoutRoutes({
   checkout,
   auth,
   demo,
-  now,
+  rateLimits,
 }: {
   checkout: CheckoutService
   auth: AuthService
   demo: DemoProvider | null
-  now: () => Date
+  rateLimits: Pick<RateLimitsService, 'attemptLimiter'>
 }): FastifyPluginAsyncZod {
-  const declinedCards = createAttemptLimiter({
+  const declinedCards = rateLimits.attemptLimiter({
+    name: 'card-declined',
     ...DECLINED_CARDS,
-    now,
     what: 'declined cards',
     per: 'account',
   })
@@ -157,10 +157,10 @@ export function checkoutRoutes({
         },
         async (request) => {
           const userId = await ownPayment(request, request.params.paymentIntentId)
-          declinedCards.check(userId)
+          await declinedCards.check(userId)
           const result = await demo.confirmWithCard(request.params.paymentIntentId, request.body)
           if (!result) throw new AppError('PAYMENT_NOT_FOUND')
-          if (result.status === 'failed') declinedCards.record(userId)
+          if (result.status === 'failed') await declinedCards.record(userId)
           return result
         },
       )

@@ -3,6 +3,7 @@ import type { Mailer } from '../../adapters/mail/index.ts'
 import type { DemoProvider, PaymentProvider } from '../../adapters/payments/index.ts'
 import type { Database } from '../../db/client.ts'
 import type { AuthService } from '../auth/auth.service.ts'
+import type { RateLimitsService } from '../rate-limits/index.ts'
 import { createCouponsRepo } from '../coupons/coupons.repo.ts'
 import { createCheckoutRepo } from './checkout.repo.ts'
 import { checkoutRoutes, webhookRoutes } from './checkout.routes.ts'
@@ -17,6 +18,7 @@ export function createCheckoutFeature(deps: {
   db: Database
   payments: Payments
   auth: AuthService
+  rateLimits: Pick<RateLimitsService, 'attemptLimiter'>
   mailer: Mailer
   log: FastifyBaseLogger
   now?: (() => Date) | undefined
@@ -38,7 +40,7 @@ export function createCheckoutFeature(deps: {
       checkout: service,
       auth: deps.auth,
       demo,
-      now: deps.now ?? (() => new Date()),
+      rateLimits: deps.rateLimits,
     }),
     // the webhook exists only when Stripe is configured (decisions §9)
     webhookRoutes:
