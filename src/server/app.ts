@@ -166,6 +166,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: deps.log,
     passwordCost: deps.passwordCost,
   })
+  // a session read that moved the expiry, or found none, updates the browser's cookies
+  app.addHook('onSend', async (request, reply, payload) => {
+    auth.sessions.sendCookieChanges(request, reply)
+    return payload
+  })
   registerAdminGuard(app, auth.service)
   await app.register(auth.routes)
   app.decorate('auth', auth.service)
