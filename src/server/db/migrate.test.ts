@@ -40,6 +40,7 @@ describe('migrations', () => {
       'pending_checkouts',
       'producers',
       'products',
+      'rate_limit_counters',
       'sessions',
       'upload_tickets',
       'users',
