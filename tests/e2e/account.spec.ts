@@ -4,10 +4,11 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /**
- * Accounts (spec §2, §4, §5, §8; decisions §2): join, the user menu, log out, log in, the
- * profile, and a forgotten password reset through the e-mail in the outbox. Sign-in,
- * registration, forgot and reset are limited to 30 calls a minute per IP, shared by both
- * projects, so each test makes only the few calls its journey needs (at most 5).
+ * Accounts (docs/product.md#accounts): join, the user menu, log out, log in, the profile, a
+ * forgotten password reset through the e-mail in the outbox, and the header following the
+ * server's session. Sign-in, registration, forgot and reset are limited to 30 calls a minute
+ * per IP, shared by both projects, so each test makes only the few calls its journey needs (at
+ * most 5).
  */
 
 /** Without SMTP_URL the shop writes every e-mail as an .eml file under DATA_DIR/outbox. */
