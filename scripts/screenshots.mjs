@@ -25,8 +25,6 @@ try {
         data: { email: login.slice(0, separator), password: login.slice(separator + 1) },
       })
       if (!response.ok()) throw new Error(`SCREENSHOT_LOGIN failed: ${response.status()}`)
-      await page.goto(baseUrl)
-      await page.evaluate("localStorage.setItem('signedIn', '1')")
     }
     for (const path of pages) {
       await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' })

@@ -23,6 +23,7 @@ import { createOrdersFeature } from './features/orders/index.ts'
 import { createDemoProvider } from './adapters/payments/index.ts'
 import { transactionRunner } from './db/transaction.ts'
 import { createMarketingFeature } from './features/marketing/index.ts'
+import { createRateLimitsFeature, type RateLimitsService } from './features/rate-limits/index.ts'
 import { placeholderRoutes } from './features/placeholder/placeholder.routes.ts'
 import { createSeoFeature } from './features/seo/index.ts'
 import { serviceAreaRoutes } from './features/service-area/service-area.routes.ts'
@@ -64,6 +65,7 @@ declare module 'fastify' {
     auth: AuthService
     sessions: Sessions
     checkout: CheckoutService
+    rateLimits: RateLimitsService
     /** every route's method and pattern (HEAD included), in registration order */
     routeTable: readonly { method: string; url: string }[]
     /** answer every request from now on with Connection: close (see main.ts shutdown) */
@@ -150,19 +152,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, securityHeaderOptions)
   registerErrorHandler(app)
   registerSameOrigin(app, { publicUrl: deps.config.publicUrl })
-  await registerRateLimits(app)
+  const now = deps.now ?? (() => new Date())
+  // counted in PostgreSQL: every process behind a load balancer enforces the same limits
+  const rateLimits = createRateLimitsFeature({ db: deps.db, now })
+  await registerRateLimits(app, { store: rateLimits })
+  app.decorate('rateLimits', rateLimits)
 
   await app.register(fastifyCookie, { secret: deps.sessionSecret })
-  const now = deps.now ?? (() => new Date())
   const transaction = transactionRunner(deps.db)
   const auth = createAuthFeature({
     db: deps.db,
     mailer,
+    rateLimits,
     publicUrl: deps.config.publicUrl,
     secureCookie: deps.config.nodeEnv === 'production',
     now,
     log: deps.log,
     passwordCost: deps.passwordCost,
+  })
+  // a session read that moved the expiry, or found none, updates the browser's cookies
+  app.addHook('onSend', async (request, reply, payload) => {
+    auth.sessions.sendCookieChanges(request, reply)
+    return payload
   })
   registerAdminGuard(app, auth.service)
   await app.register(auth.routes)
@@ -212,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalog: catalog.service,
     coupons: coupons.service,
     orders: orders.service,
+    rateLimits,
     log: deps.log,
     now,
     counters: metrics,

@@ -107,7 +107,7 @@ async function start() {
     log.warn(`STRIPE_API_URL is set: payments go to ${protocol}://${host}:${port}, not to Stripe`)
   }
   if (config.admin) await resources.app.auth.ensureAdmin(config.admin)
-  purgeSessionsPeriodically(resources.app, log)
+  purgeExpiredRowsPeriodically(resources.app, log)
   settleCheckoutsPeriodically(resources.app, log)
   if (stopping) return
   await resources.app.listen({ port: config.port, host: config.host })
@@ -185,13 +185,24 @@ async function localSessionSecret(dataDir: string): Promise<string> {
   return secret
 }
 
-/** Expired sessions are refused on every request; this only keeps the table small. */
-function purgeSessionsPeriodically(app: FastifyInstance, logger: Logger) {
+/**
+ * Expired sessions are refused on every request, and ended rate-limit windows count for
+ * nothing: this only keeps both tables small.
+ */
+function purgeExpiredRowsPeriodically(app: FastifyInstance, logger: Logger) {
   const purge = () =>
-    app.sessions
-      .purgeExpired()
-      .then((count) => count > 0 && logger.info({ count }, 'expired sessions removed'))
-      .catch((error: unknown) => logger.warn({ err: error }, 'purging expired sessions failed'))
+    Promise.all([
+      app.sessions
+        .purgeExpired()
+        .then((count) => count > 0 && logger.info({ count }, 'expired sessions removed'))
+        .catch((error: unknown) => logger.warn({ err: error }, 'purging expired sessions failed')),
+      app.rateLimits
+        .purgeExpired()
+        .then((count) => count > 0 && logger.info({ count }, 'ended rate-limit windows removed'))
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'purging ended rate-limit windows failed'),
+        ),
+    ])
   void purge()
   setInterval(() => void purge(), 15 * 60_000).unref()
 }

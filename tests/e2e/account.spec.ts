@@ -4,10 +4,11 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /**
- * Accounts (spec §2, §4, §5, §8; decisions §2): join, the user menu, log out, log in, the
- * profile, and a forgotten password reset through the e-mail in the outbox. Sign-in,
- * registration, forgot and reset are limited to 30 calls a minute per IP, shared by both
- * projects, so each test makes only the few calls its journey needs (at most 5).
+ * Accounts (docs/product.md#accounts): join, the user menu, log out, log in, the profile, a
+ * forgotten password reset through the e-mail in the outbox, and the header following the
+ * server's session. Sign-in, registration, forgot and reset are limited to 30 calls a minute
+ * per IP, shared by both projects, so each test makes only the few calls its journey needs (at
+ * most 5).
  */
 
 /** Without SMTP_URL the shop writes every e-mail as an .eml file under DATA_DIR/outbox. */
@@ -436,6 +437,48 @@ test.describe('with an account', () => {
     await expectAccessible(page)
     await main.getByRole('link', { name: 'Request New Reset Link' }).click()
     await expect(page).toHaveURL(/\/forgot-password$/)
+  })
+})
+
+test.describe('signed in is what the server says', () => {
+  // a session ended elsewhere is answered 401 once, on purpose
+  test.use({ expectedConsoleErrors: [/status of 401 .*\/api\/auth\/session\)$/] })
+
+  test('cleared storage and a second tab show the user; a session ended elsewhere signs both out', async ({
+    page,
+    context,
+    browser,
+    request,
+  }) => {
+    const customer = makeCustomer('one-truth')
+    await createAccount(request, customer)
+    await logIn(page, customer.email, customer.password)
+    await expect(page).toHaveURL(/\/shop$/)
+    await expectSignedInAs(page, customer.firstName)
+
+    // the shop's cookies say who this is, whatever the page's storage holds
+    await page.evaluate(() => localStorage.clear())
+    await page.reload()
+    await expectSignedInAs(page, customer.firstName)
+    const second = await context.newPage()
+    await second.goto('/producers')
+    await expectSignedInAs(second, customer.firstName)
+
+    // the same cookies sign out in another browser: the session's row is gone
+    const elsewhere = await browser.newContext({ storageState: await context.storageState() })
+    expect((await elsewhere.request.post('/api/auth/logout')).status()).toBe(200)
+    await elsewhere.close()
+
+    await page.reload()
+    await expectSignedOut(page)
+    const names = (await context.cookies()).map((cookie) => cookie.name)
+    expect(names).not.toContain('signed_in')
+    expect(names).not.toContain('sid')
+    // the other tab agrees as soon as it is looked at again, without a reload
+    await second.evaluate(() =>
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+    )
+    await expectSignedOut(second)
   })
 })
 

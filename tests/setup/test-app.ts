@@ -33,9 +33,14 @@ export const TEST_APP_EXTRAS = {
   }) satisfies ImageStorage,
 }
 
-/** The whole app on a database of its own, called through app.inject(). */
+/**
+ * The whole app on a database of its own, called through app.inject(). Given `database` (another
+ * test app's), it is a second process on that database, as behind a load balancer: closing it
+ * leaves the database to its owner.
+ */
 export async function createTestApp(
   options: {
+    database?: TestDatabase
     webRoot?: string
     publicUrl?: string
     now?: () => Date
@@ -47,7 +52,7 @@ export async function createTestApp(
     log?: FastifyBaseLogger
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase()
+  const database = options.database ?? (await createTestDatabase())
   // the disk image storage in a directory of this app's own, removed on close
   const uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'houston-test-uploads-'))
   const sentMail: MailMessage[] = []
@@ -79,7 +84,7 @@ export async function createTestApp(
     sentMail,
     async close() {
       await app.close()
-      await database.drop()
+      if (!options.database) await database.drop()
       await fs.rm(uploadsDir, { recursive: true, force: true })
     },
   }

@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/auth.ts'
 import type { Mailer } from '../../adapters/mail/index.ts'
 import { AppError } from '../../app-error.ts'
-import { createAttemptLimiter } from './attempt-limits.ts'
+import type { RateLimitsService } from '../rate-limits/index.ts'
 import type { AuthRepo, UserRow } from './auth.repo.ts'
 import { hashPassword, PASSWORD_COST, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { resetPasswordEmail } from './reset-email.ts'
@@ -39,6 +39,7 @@ export function createAuthService({
   sessions,
   mailer,
   publicUrl,
+  rateLimits,
   now,
   log,
   passwordCost = PASSWORD_COST,
@@ -46,22 +47,24 @@ export function createAuthService({
   repo: AuthRepo
   sessions: Sessions
   mailer: Mailer
+  rateLimits: Pick<RateLimitsService, 'attemptLimiter'>
   /** reset links are built from PUBLIC_URL, never from the request's Host */
   publicUrl: string
   now: () => Date
   log: FastifyBaseLogger
   passwordCost?: number
 }) {
-  const failedLogins = createAttemptLimiter({
+  // per lower-cased address (docs/product.md#rate-limits)
+  const failedLogins = rateLimits.attemptLimiter({
+    name: 'login-failed',
     max: 10,
     windowMs: 15 * 60_000,
-    now,
     what: 'failed sign-ins',
   })
-  const resetRequests = createAttemptLimiter({
+  const resetRequests = rateLimits.attemptLimiter({
+    name: 'reset-requested',
     max: 5,
     windowMs: 60 * 60_000,
-    now,
     what: 'reset requests',
   })
 
@@ -96,16 +99,16 @@ export function createAuthService({
       request: FastifyRequest,
       reply: FastifyReply,
     ): Promise<User> {
-      failedLogins.check(input.email)
+      await failedLogins.check(input.email)
       const row = await repo.findUserByEmail(input.email)
       const valid = row
         ? await verifyPassword(input.password, row.passwordHash)
         : await verifyAgainstDummy(input.password, passwordCost)
       if (!row || !valid) {
-        failedLogins.record(input.email)
+        await failedLogins.record(input.email)
         throw new AppError('INVALID_LOGIN')
       }
-      failedLogins.clear(input.email)
+      await failedLogins.clear(input.email)
       // a new session id at sign-in: whatever cookie came in is ended first
       await sessions.end(request, reply)
       await sessions.start(reply, row.id)
@@ -118,8 +121,8 @@ export function createAuthService({
     },
 
     async forgotPassword(email: string) {
-      resetRequests.check(email)
-      resetRequests.record(email)
+      await resetRequests.check(email)
+      await resetRequests.record(email)
       const row = await repo.findUserByEmail(email)
       if (row) {
         const token = randomBytes(32).toString('base64url')

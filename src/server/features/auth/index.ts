@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Mailer } from '../../adapters/mail/index.ts'
 import type { Database } from '../../db/client.ts'
+import type { RateLimitsService } from '../rate-limits/index.ts'
 import { createAuthRepo } from './auth.repo.ts'
 import { authRoutes } from './auth.routes.ts'
 import { createAuthService, type AuthService } from './auth.service.ts'
@@ -9,6 +10,7 @@ import { createSessions } from './sessions.ts'
 export function createAuthFeature(deps: {
   db: Database
   mailer: Mailer
+  rateLimits: Pick<RateLimitsService, 'attemptLimiter'>
   publicUrl: string
   secureCookie: boolean
   now: () => Date
@@ -20,6 +22,7 @@ export function createAuthFeature(deps: {
     repo: createAuthRepo(deps.db),
     sessions,
     mailer: deps.mailer,
+    rateLimits: deps.rateLimits,
     publicUrl: deps.publicUrl,
     now: deps.now,
     log: deps.log,

@@ -5,6 +5,11 @@ import type { Database } from '../../db/client.ts'
 import { adminUsers, sessions, users } from '../../db/schema/index.ts'
 
 export const SESSION_COOKIE = 'sid'
+/**
+ * Set and cleared with the session cookie, with the same expiry, and readable by the page: it
+ * spares a visitor who is not signed in the session call. It holds no secret, only `1`.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in'
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
@@ -28,9 +33,10 @@ interface SessionData {
 }
 
 /**
- * Sessions live in PostgreSQL (decisions §7), so any number of app processes share them. The
- * cookie holds a random id, signed with SESSION_SECRET; the row is checked on every request
- * (expiry included), not only by the purge.
+ * Sessions live in PostgreSQL (docs/product.md#accounts), so any number of app processes share
+ * them. The cookie holds a random id, signed with SESSION_SECRET; the row is checked on every
+ * request (expiry included), not only by the purge. Both cookies expire with the row, and are
+ * set again whenever its expiry moves.
  */
 export function createSessions({
   db,
@@ -41,12 +47,22 @@ export function createSessions({
   now: () => Date
   secureCookie: boolean
 }) {
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: secureCookie,
-    signed: true,
+  const shared = { path: '/', sameSite: 'lax' as const, secure: secureCookie }
+  /**
+   * What reading the session decided for a request's cookies (a new expiry, or a session that
+   * is no more). read() has no reply to set them on: sendCookieChanges writes them as the
+   * answer leaves.
+   */
+  const cookieChanges = new WeakMap<FastifyRequest, { sid: string; expires: Date } | 'clear'>()
+
+  function setCookies(reply: FastifyReply, sid: string, expires: Date) {
+    void reply.setCookie(SESSION_COOKIE, sid, { ...shared, httpOnly: true, signed: true, expires })
+    void reply.setCookie(SIGNED_IN_COOKIE, '1', { ...shared, httpOnly: false, expires })
+  }
+
+  function clearCookies(reply: FastifyReply) {
+    void reply.clearCookie(SESSION_COOKIE, shared)
+    void reply.clearCookie(SIGNED_IN_COOKIE, shared)
   }
 
   function expiryFor(createdAt: number, at: number, isAdmin: boolean): Date {
@@ -75,19 +91,25 @@ export function createSessions({
       const sid = randomBytes(32).toString('base64url')
       const at = now().getTime()
       const data: SessionData = { createdAt: at }
-      await db.insert(sessions).values({
-        sid,
-        sess: data,
-        userId,
-        expire: expiryFor(at, at, await isAdminUser(userId)),
-      })
-      void reply.setCookie(SESSION_COOKIE, sid, cookieOptions)
+      const expire = expiryFor(at, at, await isAdminUser(userId))
+      await db.insert(sessions).values({ sid, sess: data, userId, expire })
+      cookieChanges.delete(reply.request)
+      setCookies(reply, sid, expire)
     },
 
-    /** The signed-in user, or null; slides the idle expiry forward. */
+    /**
+     * The signed-in user, or null; slides the idle expiry forward. Cookies that name no live
+     * session are cleared, so a browser whose session ended stops asking.
+     */
     async read(request: FastifyRequest): Promise<SignedInUser | null> {
       const sid = cookieSid(request)
-      if (!sid) return null
+      const signedOut = () => {
+        if (request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]) {
+          cookieChanges.set(request, 'clear')
+        }
+        return null
+      }
+      if (!sid) return signedOut()
       const at = now()
       const [row] = await db
         .select({
@@ -100,23 +122,33 @@ export function createSessions({
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(adminUsers, eq(adminUsers.userId, users.id))
         .where(and(eq(sessions.sid, sid), sql`${sessions.expire} > ${at}`))
-      if (!row) return null
+      if (!row) return signedOut()
       const isAdmin = row.adminId !== null
       const createdAt = (row.sess as Partial<SessionData>).createdAt ?? 0
       const expire = expiryFor(createdAt, at.getTime(), isAdmin)
-      if (expire <= at) return null
-      // an admin's 30-minute window, or a customer's, moves on; written at most once a minute
+      if (expire <= at) return signedOut()
+      // an admin's 30-minute window, or a customer's, moves on; the row and the cookies are
+      // written at most once a minute
       if (Math.abs(expire.getTime() - row.expire.getTime()) > MINUTE) {
         await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
+        cookieChanges.set(request, { sid, expires: expire })
       }
       return { sid, user: row.user, isAdmin }
     },
 
-    /** Sign-out: the row goes, and the cookie with it. */
+    /** The cookie changes read() decided for this request, as its answer is sent. */
+    sendCookieChanges(request: FastifyRequest, reply: FastifyReply): void {
+      const change = cookieChanges.get(request)
+      if (change === 'clear') clearCookies(reply)
+      else if (change) setCookies(reply, change.sid, change.expires)
+    },
+
+    /** Sign-out: the row goes, and both cookies with it. */
     async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const sid = cookieSid(request)
       if (sid) await db.delete(sessions).where(eq(sessions.sid, sid))
-      void reply.clearCookie(SESSION_COOKIE, { path: '/' })
+      cookieChanges.delete(request)
+      clearCookies(reply)
     },
 
     async endAllFor(userId: string): Promise<void> {

@@ -8,8 +8,8 @@ import {
 } from '#shared/schemas/checkout.ts'
 import type { DemoProvider } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
-import { createAttemptLimiter } from '../auth/attempt-limits.ts'
 import type { SignedIn } from '../auth/index.ts'
+import type { RateLimitsService } from '../rate-limits/index.ts'
 import { checkoutErrors } from './checkout.routes.ts'
 import type { CheckoutService } from './checkout.service.ts'
 
@@ -24,16 +24,16 @@ export function demoPaymentsRoutes({
   checkout,
   auth,
   demo,
-  now,
+  rateLimits,
 }: {
   checkout: Pick<CheckoutService, 'checkoutOwner'>
   auth: SignedIn
   demo: DemoProvider
-  now: () => Date
+  rateLimits: Pick<RateLimitsService, 'attemptLimiter'>
 }): FastifyPluginAsyncZod {
-  const declinedCards = createAttemptLimiter({
+  const declinedCards = rateLimits.attemptLimiter({
+    name: 'card-declined',
     ...DECLINED_CARDS,
-    now,
     what: 'declined cards',
     per: 'account',
   })
@@ -61,10 +61,10 @@ export function demoPaymentsRoutes({
       },
       async (request) => {
         const userId = await ownPayment(request, request.params.paymentIntentId)
-        declinedCards.check(userId)
+        await declinedCards.check(userId)
         const result = await demo.confirmWithCard(request.params.paymentIntentId, request.body)
         if (!result) throw new AppError('PAYMENT_NOT_FOUND')
-        if (result.status === 'failed') declinedCards.record(userId)
+        if (result.status === 'failed') await declinedCards.record(userId)
         return result
       },
     )

@@ -7,6 +7,7 @@ import type { SignedIn } from '../auth/index.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { CouponsService } from '../coupons/index.ts'
 import type { OrdersService } from '../orders/index.ts'
+import type { RateLimitsService } from '../rate-limits/index.ts'
 import { createCheckoutRepo } from './checkout.repo.ts'
 import { checkoutRoutes } from './checkout.routes.ts'
 import { createCheckoutService, type CheckoutCounters } from './checkout.service.ts'
@@ -26,6 +27,8 @@ export function createCheckoutFeature(deps: {
   catalog: Pick<CatalogService, 'productsForOrder'>
   coupons: CouponsService
   orders: OrdersService
+  /** declined demo cards are counted per account, in every process */
+  rateLimits: Pick<RateLimitsService, 'attemptLimiter'>
   log: FastifyBaseLogger
   now: () => Date
   counters?: CheckoutCounters | undefined
@@ -50,7 +53,7 @@ export function createCheckoutFeature(deps: {
           checkout: service,
           auth: deps.auth,
           demo: payments.provider,
-          now: deps.now,
+          rateLimits: deps.rateLimits,
         }),
       )
     }

@@ -3,8 +3,9 @@ import type { User } from '#shared/schemas/auth.ts'
 import { ApiError, apiGet } from '#web/lib/api-client.ts'
 
 /**
- * Signed in or out is derived from the session (spec §4): GET /api/auth/session answers the
- * user, or 401 when signed out, which here is `null` rather than an error. Never retried.
+ * Signed in or out is what the server says (docs/product.md#accounts): GET /api/auth/session
+ * answers the user, or 401 when signed out, which here is `null` rather than an error. Never
+ * retried; asked again whenever the tab comes back into focus, so every tab agrees.
  */
 export const accountQueries = {
   session: () =>
@@ -12,51 +13,46 @@ export const accountQueries = {
       queryKey: ['session'] as const,
       queryFn: ({ signal }) => getSession(signal),
       retry: false,
+      refetchOnWindowFocus: 'always',
     }),
 }
 
 export async function getSession(signal?: AbortSignal): Promise<User | null> {
-  // a browser that never signed in has nothing to ask: every page would otherwise start with a
+  forgetSignedInNote()
+  // a browser that is not signed in has nothing to ask: every page would otherwise start with a
   // 401 (logged as an error by the browser) and a round trip before the header settles
-  if (!mightBeSignedIn()) return null
+  if (!hasSignedInCookie()) return null
   try {
-    const user = await apiGet<User>('/api/auth/session', signal)
-    rememberSignedIn(true)
-    return user
+    return await apiGet<User>('/api/auth/session', signal)
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      rememberSignedIn(false)
-      return null
-    }
+    // the server has cleared its cookies too, so the next call is not made
+    if (error instanceof ApiError && error.status === 401) return null
     throw error
   }
 }
 
 /** After sign-in, registration, a profile change (the user) or sign-out (null). */
 export function setSessionUser(queryClient: QueryClient, user: User | null) {
-  rememberSignedIn(user !== null)
   queryClient.setQueryData(accountQueries.session().queryKey, user)
 }
 
 /**
- * A hint, not a credential: the session cookie is HttpOnly, so the browser keeps a note that
- * it signed in. Without storage (private modes) we always ask the server.
+ * The server sets `signed_in` beside its HttpOnly session cookie and clears it with it, with the
+ * same expiry. A hint, not a credential: the session call still decides.
  */
-const SIGNED_IN_HINT = 'signedIn'
-
-function mightBeSignedIn(): boolean {
-  try {
-    return window.localStorage.getItem(SIGNED_IN_HINT) !== null
-  } catch {
-    return true
-  }
+function hasSignedInCookie(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith('signed_in='))
 }
 
-function rememberSignedIn(signedIn: boolean) {
+let signedInNoteForgotten = false
+
+/** Earlier versions kept a `signedIn` note in localStorage; the cookie replaced it. */
+function forgetSignedInNote() {
+  if (signedInNoteForgotten) return
+  signedInNoteForgotten = true
   try {
-    if (signedIn) window.localStorage.setItem(SIGNED_IN_HINT, '1')
-    else window.localStorage.removeItem(SIGNED_IN_HINT)
+    window.localStorage.removeItem('signedIn')
   } catch {
-    // storage unavailable: getSession asks the server every time instead
+    // storage blocked: there is no note to remove
   }
 }

@@ -1,0 +1,71 @@
+import { AppError } from '../../app-error.ts'
+import type { RateLimitsRepo } from './rate-limits.repo.ts'
+
+/**
+ * Rate limits counted in PostgreSQL (docs/product.md#rate-limits), so any number of app
+ * processes behind a load balancer enforce the same limits as one. A window starts with its
+ * first hit and lasts its full length; the clock is the injected one.
+ */
+export function createRateLimitsService({ repo, now }: { repo: RateLimitsRepo; now: () => Date }) {
+  return {
+    /** One request on `key` (the per-IP limits of plugins/rate-limit.ts). */
+    async hit(key: string, windowMs: number): Promise<{ hits: number; msLeft: number }> {
+      const at = now()
+      const counted = await repo.hit(key, at, windowMs)
+      return { hits: counted.hits, msLeft: Math.max(0, counted.resetsAt.getTime() - at.getTime()) }
+    },
+
+    /**
+     * Attempts of one kind (failed sign-ins, reset requests, declined cards) counted per
+     * subject: an address or an account. `check` refuses once `max` were recorded in the
+     * window; a success may `clear` them.
+     */
+    attemptLimiter({
+      name,
+      max,
+      windowMs,
+      what,
+      per = 'address',
+    }: {
+      /** the keys' namespace, e.g. `login-failed` */
+      name: string
+      max: number
+      windowMs: number
+      /** what is counted, as the 429 message names it: `failed sign-ins` */
+      what: string
+      /** what the subject is, as the 429 message names it */
+      per?: string
+    }) {
+      const keyOf = (subject: string) => `${name}:${subject.toLowerCase()}`
+      return {
+        /** throws 429 once the subject has used its attempts */
+        async check(subject: string): Promise<void> {
+          const at = now()
+          const counted = await repo.running(keyOf(subject), at)
+          if (!counted || counted.hits < max) return
+          const minutes = Math.max(
+            1,
+            Math.ceil((counted.resetsAt.getTime() - at.getTime()) / 60_000),
+          )
+          throw new AppError('TOO_MANY_REQUESTS', {
+            message: `Too many ${what} for this ${per}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          })
+        },
+        async record(subject: string): Promise<void> {
+          await repo.hit(keyOf(subject), now(), windowMs)
+        },
+        async clear(subject: string): Promise<void> {
+          await repo.remove(keyOf(subject))
+        },
+      }
+    },
+
+    /** Ended windows; the limits never read them, this only keeps the table small. */
+    purgeExpired(): Promise<number> {
+      return repo.removeEnded(now())
+    },
+  }
+}
+
+export type RateLimitsService = ReturnType<typeof createRateLimitsService>
+export type AttemptLimiter = ReturnType<RateLimitsService['attemptLimiter']>
