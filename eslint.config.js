@@ -2,6 +2,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import globals from 'globals'
 
 /**
@@ -39,6 +40,25 @@ const rules = {
   services: {
     regex: '\\.service\\.ts$',
     message: 'A repo never calls a service.',
+  },
+  otherServerFeatures: {
+    // from a feature's file a sibling feature is ../<feature>/…; its public face is index.ts
+    regex: '^(\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)|#server/features/[^/]+/(?!index\\.ts$))',
+    message:
+      "A server feature uses another only through that feature's index.ts (its service interface), never its repo, routes or internals.",
+  },
+  featureInternals: {
+    regex: '(^|/)features/[^/]+/(?!index\\.ts$)',
+    message:
+      'The app composes each feature through its index.ts (create…Feature), never its internals.',
+  },
+  anyFeature: {
+    regex: '(^|/)features/',
+    message: 'Plugins and adapters import no feature: they take what they need as an interface.',
+  },
+  tables: {
+    regex: '(^|/)db/(schema|client)',
+    message: 'Plugins and adapters touch no table: a feature gives them a small store.',
   },
   otherWebFeatures: {
     // inside a feature, files sit in api/, components/ or hooks/: climbing two levels would
@@ -147,12 +167,55 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(rules.web, rules.react) },
   },
   {
+    files: ['src/server/app.ts', 'src/server/main.ts'],
+    rules: { 'no-restricted-imports': restrict(rules.web, rules.react, rules.featureInternals) },
+  },
+  {
+    files: ['src/server/plugins/**', 'src/server/adapters/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict(rules.web, rules.react, rules.anyFeature, rules.tables),
+    },
+  },
+  {
+    files: ['src/server/features/**'],
+    rules: {
+      'no-restricted-imports': restrict(rules.web, rules.react, rules.otherServerFeatures),
+    },
+  },
+  {
     files: ['src/server/features/**/*.routes.ts'],
-    rules: { 'no-restricted-imports': restrict(rules.web, rules.react, rules.database) },
+    rules: {
+      'no-restricted-imports': restrict(
+        rules.web,
+        rules.react,
+        rules.database,
+        rules.otherServerFeatures,
+      ),
+    },
   },
   {
     files: ['src/server/features/**/*.repo.ts'],
-    rules: { 'no-restricted-imports': restrict(rules.web, rules.react, rules.services) },
+    rules: {
+      'no-restricted-imports': restrict(
+        rules.web,
+        rules.react,
+        rules.services,
+        rules.otherServerFeatures,
+      ),
+    },
+  },
+  {
+    // no import cycles between modules (tests/architecture/import-graph.test.ts also counts
+    // type-only imports, which this rule lets pass)
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],

@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            'tests/architecture/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           // a server's clock is usually UTC: business dates must not depend on it (decisions §5)
           env: { TZ: 'UTC' },

@@ -7,10 +7,8 @@ import fastifyCookie from '@fastify/cookie'
 import { countFailedSends, type Mailer } from './adapters/mail/index.ts'
 import { createAuthFeature, type AuthService, type Sessions } from './features/auth/index.ts'
 import { createCatalogFeature, type CatalogService } from './features/catalog/index.ts'
-import { healthRoutes } from './features/health/health.routes.ts'
-import { createHealthService } from './features/health/health.service.ts'
-import { createMetrics, measureRequestDurations } from './features/observability/metrics.ts'
-import { metricsRoutes } from './features/observability/metrics.routes.ts'
+import { createHealthFeature } from './features/health/index.ts'
+import { createObservabilityFeature } from './features/observability/index.ts'
 import { runWithRequestId } from './logger.ts'
 import { createCouponsFeature } from './features/coupons/index.ts'
 import {
@@ -24,9 +22,9 @@ import { createDemoProvider } from './adapters/payments/index.ts'
 import { transactionRunner } from './db/transaction.ts'
 import { createMarketingFeature } from './features/marketing/index.ts'
 import { createRateLimitsFeature, type RateLimitsService } from './features/rate-limits/index.ts'
-import { placeholderRoutes } from './features/placeholder/placeholder.routes.ts'
+import { createPlaceholderFeature } from './features/placeholder/index.ts'
 import { createSeoFeature } from './features/seo/index.ts'
-import { serviceAreaRoutes } from './features/service-area/service-area.routes.ts'
+import { createServiceAreaFeature } from './features/service-area/index.ts'
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts'
 import { registerRateLimits } from './plugins/rate-limit.ts'
 import { registerSameOrigin } from './plugins/same-origin.ts'
@@ -142,8 +140,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   // first hook: every line logged while handling the request, by any logger, carries its id
   app.addHook('onRequest', (request, _reply, done) => runWithRequestId(request.id, done))
-  const metrics = createMetrics()
-  measureRequestDurations(app, metrics.registry)
+  const observability = createObservabilityFeature({ token: deps.metricsToken })
+  observability.measure(app)
+  const metrics = observability.metrics
   const mailer = countFailedSends(deps.mailer, metrics.emailFailed)
   closeKeepAliveConnectionsWhenClosing(app)
   collectRouteTable(app)
@@ -185,13 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // serve once this process hears other processes' catalogue changes (the first LISTEN drops
   // what was cached before it); a database that is away only delays the start by 5 s
   app.addHook('onReady', () => catalog.listening(5_000))
-  await app.register(healthRoutes(createHealthService({ db: deps.db })))
-  if (deps.metricsToken) {
-    await app.register(metricsRoutes({ registry: metrics.registry, token: deps.metricsToken }))
-  }
+  await app.register(createHealthFeature({ db: deps.db }).routes)
+  if (observability.routes) await app.register(observability.routes)
   await app.register(catalog.routes)
-  await app.register(serviceAreaRoutes)
-  await app.register(placeholderRoutes)
+  await app.register(createServiceAreaFeature().routes)
+  await app.register(createPlaceholderFeature().routes)
   const marketing = createMarketingFeature({ db: deps.db, now })
   await app.register(marketing.routes)
   await app.register(marketing.adminRoutes)
