@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { COUPON_MESSAGES } from '#shared/domain/coupons.ts'
 import { nextDeliveryDate } from '#shared/domain/delivery.ts'
-import { centsToDecimal, formatCents, sumCents } from '#shared/domain/money.ts'
+import { centsToDecimal, formatCents, sumCents, type Cents } from '#shared/domain/money.ts'
 import {
   lineTotal,
   MINIMUM_ORDER_CENTS,
@@ -71,99 +71,128 @@ export interface PaymentIntentDeps {
   now: () => Date
 }
 
-/**
- * The first step of checkout (docs/product.md#payments): the server prices the basket from its
- * own prices and coupons, stores what it priced as a pending checkout (holding a use of a
- * limited coupon), and only then asks the provider for a payment of that total.
- */
-export function createPaymentIntents(deps: PaymentIntentDeps) {
-  const { checkouts, coupons, transaction, provider, log } = deps
-
-  /** The coupon to apply, or a 409 saying why it cannot be. */
-  async function couponFor(code: string | undefined, subtotal: number, at: Date) {
-    if (!code) return null
-    const judged = await coupons.judge(code, subtotal, at)
-    if ('problem' in judged) {
-      throw new AppError('CHECKOUT_CONFLICT', {
-        message: judged.problem,
-        fields: { promoCode: judged.problem },
-      })
-    }
-    return judged.coupon
-  }
-
-  function assertMinimum(subtotal: number) {
-    if (subtotal >= MINIMUM_ORDER_CENTS) return
-    throw new AppError('BELOW_MINIMUM_ORDER', {
-      message: CHECKOUT_MESSAGES.belowMinimum(
-        formatCents(MINIMUM_ORDER_CENTS),
-        formatCents(MINIMUM_ORDER_CENTS - subtotal),
-      ),
+/** The coupon to apply, or a 409 saying why it cannot be. */
+async function couponFor(
+  coupons: PaymentIntentDeps['coupons'],
+  code: string | undefined,
+  subtotal: Cents,
+  at: Date,
+) {
+  if (!code) return null
+  const judged = await coupons.judge(code, subtotal, at)
+  if ('problem' in judged) {
+    throw new AppError('CHECKOUT_CONFLICT', {
+      message: judged.problem,
+      fields: { promoCode: judged.problem },
     })
   }
+  return judged.coupon
+}
 
-  /** The checkout and its coupon hold in one transaction, before the provider is called. */
-  async function storeCheckout(
-    user: UserRow,
-    input: CreatePaymentIntentValues,
-    priced: { lines: PricedLine[]; totals: BasketTotals; coupon: AppliedCoupon | null; at: Date },
-  ) {
-    const checkoutId = randomUUID()
-    const wire = totalsOnTheWire(priced.totals, priced.coupon?.code ?? null)
-    const deliveryDate = nextDeliveryDate(priced.at)
-    const held = priced.coupon?.limited === true
-    const stored = await transaction(async (tx) => {
-      if (held && priced.coupon && !(await coupons.holdWithin(tx, priced.coupon.id))) return null
-      return checkouts.within(tx).insert({
-        id: checkoutId,
-        paymentIntentId: awaitingPaymentId(checkoutId),
-        userId: user.id,
-        items: priced.lines,
-        couponId: priced.coupon?.id ?? null,
-        couponReserved: held,
-        ...wire,
-        deliveryInfo: input.deliveryInfo ?? profileDeliveryInfo(user),
-        deliveryDate,
-        specialInstructions: input.specialInstructions || null,
-        // the service's clock, which the stale-checkout sweep compares with
-        createdAt: priced.at,
-      })
-    })
-    if (!stored) {
-      throw new AppError('CHECKOUT_CONFLICT', {
-        message: COUPON_MESSAGES.exhausted,
-        fields: { promoCode: COUPON_MESSAGES.exhausted },
-      })
-    }
-    return { checkoutId, wire, deliveryDate }
+function assertMinimum(subtotal: Cents) {
+  if (subtotal >= MINIMUM_ORDER_CENTS) return
+  throw new AppError('BELOW_MINIMUM_ORDER', {
+    message: CHECKOUT_MESSAGES.belowMinimum(
+      formatCents(MINIMUM_ORDER_CENTS),
+      formatCents(MINIMUM_ORDER_CENTS - subtotal),
+    ),
+  })
+}
+
+/** The 409 that tells the basket the server's figures when the client's total differs. */
+function amountMismatch(lines: PricedLine[], totals: BasketTotals, promoCode: string | null) {
+  return {
+    kind: 'amount-mismatch' as const,
+    body: {
+      message: CHECKOUT_MESSAGES.amountChanged,
+      totals: totalsOnTheWire(totals, promoCode),
+      items: lines.map((line) => ({
+        id: line.productId,
+        name: line.name,
+        price: centsToDecimal(line.price),
+      })),
+    },
   }
+}
 
-  /** The provider made no payment: the checkout goes, and its coupon hold with it. */
-  async function discardCheckout(checkoutId: string) {
+interface Priced {
+  lines: PricedLine[]
+  totals: BasketTotals
+  coupon: AppliedCoupon | null
+  at: Date
+}
+
+/** The checkout and its coupon hold in one transaction, before the provider is called. */
+async function storeCheckout(
+  { checkouts, coupons, transaction }: PaymentIntentDeps,
+  user: UserRow,
+  input: CreatePaymentIntentValues,
+  priced: Priced,
+) {
+  const checkoutId = randomUUID()
+  const wire = totalsOnTheWire(priced.totals, priced.coupon?.code ?? null)
+  const deliveryDate = nextDeliveryDate(priced.at)
+  const coupon = priced.coupon
+  const held = coupon?.limited === true
+  const stored = await transaction(async (tx) => {
+    if (held && !(await coupons.holdWithin(tx, coupon.id))) return null
+    return checkouts.within(tx).insert({
+      id: checkoutId,
+      paymentIntentId: awaitingPaymentId(checkoutId),
+      userId: user.id,
+      items: priced.lines,
+      couponId: coupon?.id ?? null,
+      couponReserved: held,
+      ...wire,
+      deliveryInfo: input.deliveryInfo ?? profileDeliveryInfo(user),
+      deliveryDate,
+      specialInstructions: input.specialInstructions || null,
+      // the service's clock, which the stale-checkout sweep compares with
+      createdAt: priced.at,
+    })
+  })
+  if (!stored) {
+    throw new AppError('CHECKOUT_CONFLICT', {
+      message: COUPON_MESSAGES.exhausted,
+      fields: { promoCode: COUPON_MESSAGES.exhausted },
+    })
+  }
+  return { checkoutId, wire, deliveryDate }
+}
+
+/** The provider's payment for a stored checkout; without one, the checkout and its hold go. */
+async function createPayment(
+  { checkouts, coupons, transaction, provider, log }: PaymentIntentDeps,
+  user: UserRow,
+  checkoutId: string,
+  total: Cents,
+) {
+  try {
+    return await provider.createPayment({
+      amount: total,
+      currency: 'usd',
+      metadata: { checkoutId, userId: user.id },
+      idempotencyKey: `checkout_${checkoutId}`,
+      description: `Order from ${user.email}`,
+    })
+  } catch (error) {
     await transaction(async (tx) => {
       const removed = await checkouts.within(tx).removePending(checkoutId)
       if (removed?.couponReserved && removed.couponId) {
         await coupons.releaseHoldWithin(tx, removed.couponId)
       }
     })
+    log.error({ err: error, checkoutId }, 'creating the payment failed')
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
   }
+}
 
-  async function createPayment(user: UserRow, checkoutId: string, total: number) {
-    try {
-      return await provider.createPayment({
-        amount: total,
-        currency: 'usd',
-        metadata: { checkoutId, userId: user.id },
-        idempotencyKey: `checkout_${checkoutId}`,
-        description: `Order from ${user.email}`,
-      })
-    } catch (error) {
-      await discardCheckout(checkoutId)
-      log.error({ err: error, checkoutId }, 'creating the payment failed')
-      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
-    }
-  }
-
+/**
+ * The first step of checkout (docs/product.md#payments): the server prices the basket from its
+ * own prices and coupons, stores what it priced as a pending checkout (holding a use of a
+ * limited coupon), and only then asks the provider for a payment of that total.
+ */
+export function createPaymentIntents(deps: PaymentIntentDeps) {
   return async function createPaymentIntent(
     user: UserRow,
     input: CreatePaymentIntentValues,
@@ -171,35 +200,17 @@ export function createPaymentIntents(deps: PaymentIntentDeps) {
     const lines = await priceBasketLines(deps.catalog, input.items)
     const subtotal = sumCents(lines.map((line) => lineTotal(line.price, line.quantity)))
     const at = deps.now()
-    const coupon = await couponFor(input.promoCode, subtotal, at)
+    const coupon = await couponFor(deps.coupons, input.promoCode, subtotal, at)
     assertMinimum(subtotal)
     const totals = priceBasket(subtotal, coupon?.discount)
-
     // the client's figure is only compared: a lower one never lowers the charge
-    if (input.amount !== totals.total) {
-      return {
-        kind: 'amount-mismatch',
-        body: {
-          message: CHECKOUT_MESSAGES.amountChanged,
-          totals: totalsOnTheWire(totals, coupon?.code ?? null),
-          items: lines.map((line) => ({
-            id: line.productId,
-            name: line.name,
-            price: centsToDecimal(line.price),
-          })),
-        },
-      }
-    }
+    if (input.amount !== totals.total) return amountMismatch(lines, totals, coupon?.code ?? null)
 
-    const { checkoutId, wire, deliveryDate } = await storeCheckout(user, input, {
-      lines,
-      totals,
-      coupon,
-      at,
-    })
-    const payment = await createPayment(user, checkoutId, totals.total)
-    if (!(await checkouts.attachPayment(checkoutId, payment.id))) {
-      log.error(
+    const priced = { lines, totals, coupon, at }
+    const { checkoutId, wire, deliveryDate } = await storeCheckout(deps, user, input, priced)
+    const payment = await createPayment(deps, user, checkoutId, totals.total)
+    if (!(await deps.checkouts.attachPayment(checkoutId, payment.id))) {
+      deps.log.error(
         { checkoutId, paymentIntentId: payment.id },
         'the checkout closed before its payment was stored',
       )
@@ -211,7 +222,7 @@ export function createPaymentIntents(deps: PaymentIntentDeps) {
         clientSecret: payment.clientSecret,
         paymentIntentId: payment.id,
         amount: wire.total,
-        provider: provider.name,
+        provider: deps.provider.name,
         totals: wire,
         deliveryDate: deliveryDate.toISOString(),
       },

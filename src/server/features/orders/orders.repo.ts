@@ -58,48 +58,86 @@ function newestFirst(filters: OrderFilters) {
   return filters.deliveredFrom ? [desc(orders.deliveryDate), ...placed] : placed
 }
 
+/** Items of the given orders: one query whatever their number. */
+async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
+  if (rows.length === 0) return []
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
+  const itemsByOrder = byOrder(items)
+  return rows.map((row) => ({ ...row, items: itemsByOrder.get(row.id) ?? [] }))
+}
+
+/** Items and histories of the given orders: two queries whatever their number. */
+async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithDetails[]> {
+  if (rows.length === 0) return []
+  const [detailed, history] = await Promise.all([
+    withItems(db, rows),
+    db
+      .select()
+      .from(orderStatusChanges)
+      .where(
+        inArray(
+          orderStatusChanges.orderId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.id)),
+  ])
+  const historyByOrder = byOrder(history)
+  return detailed.map((row) => ({ ...row, statusHistory: historyByOrder.get(row.id) ?? [] }))
+}
+
+/**
+ * Sets a locked order's status or delivery status and records who changed it from what to
+ * what. The same value changes and records nothing. Run it inside a transaction that holds the
+ * order's lock, so two admins changing it at once leave a history whose steps follow each other.
+ */
+async function changeStatusField(
+  db: Executor,
+  order: OrderRow,
+  change: StatusFieldChange,
+  by: { id: string; email: string },
+): Promise<OrderWithDetails | undefined> {
+  const fromValue = change.field === 'status' ? order.status : order.deliveryStatus
+  if (fromValue === change.value) return (await withDetails(db, [order]))[0]
+  // the database's clock, read after the lock is held: each change is stamped later than the
+  // one before it, whichever app process (and clock) made either
+  const changedAt = sql<Date>`clock_timestamp()`
+  const [updated] = await db
+    .update(orders)
+    .set(
+      change.field === 'status'
+        ? { status: change.value, updatedAt: changedAt }
+        : { deliveryStatus: change.value, updatedAt: changedAt },
+    )
+    .where(eq(orders.id, order.id))
+    .returning()
+  if (!updated) throw new Error(`order ${order.id} vanished while locked`)
+  await db.insert(orderStatusChanges).values({
+    orderId: order.id,
+    field: change.field,
+    fromValue,
+    toValue: change.value,
+    changedBy: by.id,
+    changedByEmail: by.email,
+    createdAt: changedAt,
+  })
+  return (await withDetails(db, [updated]))[0]
+}
+
 /**
  * The orders feature's tables: orders, their items and their status history. Every statement
  * runs on the executor given, so a caller's transaction (checkout making an order) includes it.
  */
 export function createOrdersRepo(db: Executor) {
-  /** Items of the given orders: one query whatever their number. */
-  async function withItems(rows: OrderRow[]): Promise<OrderWithItems[]> {
-    if (rows.length === 0) return []
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(
-        inArray(
-          orderItems.orderId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
-    const itemsByOrder = byOrder(items)
-    return rows.map((row) => ({ ...row, items: itemsByOrder.get(row.id) ?? [] }))
-  }
-
-  /** Items and histories of the given orders: two queries whatever their number. */
-  async function withDetails(rows: OrderRow[]): Promise<OrderWithDetails[]> {
-    if (rows.length === 0) return []
-    const [detailed, history] = await Promise.all([
-      withItems(rows),
-      db
-        .select()
-        .from(orderStatusChanges)
-        .where(
-          inArray(
-            orderStatusChanges.orderId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.id)),
-    ])
-    const historyByOrder = byOrder(history)
-    return detailed.map((row) => ({ ...row, statusHistory: historyByOrder.get(row.id) ?? [] }))
-  }
-
   return {
     /** The repo's statements inside the caller's transaction. */
     within: (tx: Executor) => createOrdersRepo(tx),
@@ -128,7 +166,7 @@ export function createOrdersRepo(db: Executor) {
         .from(orders)
         .where(eq(orders.paymentIntentId, paymentIntentId))
         .limit(1)
-      return (await withItems(rows))[0]
+      return (await withItems(db, rows))[0]
     },
 
     async ofUser(userId: string): Promise<OrderWithItems[]> {
@@ -137,7 +175,7 @@ export function createOrdersRepo(db: Executor) {
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id))
-      return withItems(rows)
+      return withItems(db, rows)
     },
 
     async find(id: string): Promise<OrderRow | undefined> {
@@ -169,7 +207,7 @@ export function createOrdersRepo(db: Executor) {
           .offset(page.offset),
         db.select({ total: count() }).from(orders).where(where),
       ])
-      return { orders: await withDetails(rows), totalCount: counted?.total ?? 0 }
+      return { orders: await withDetails(db, rows), totalCount: counted?.total ?? 0 }
     },
 
     /** The order, locked until the caller's transaction ends. */
@@ -178,46 +216,12 @@ export function createOrdersRepo(db: Executor) {
       return order
     },
 
-    /**
-     * Sets a locked order's status or delivery status and records who changed it from what to
-     * what. The same value changes and records nothing. Run it inside a transaction that holds
-     * the order's lock, so two admins changing it at once leave a history whose steps follow
-     * each other.
-     */
-    async changeStatusField(
+    /** See changeStatusField: inside a transaction holding the order's lock. */
+    changeStatusField: (
       order: OrderRow,
       change: StatusFieldChange,
       by: { id: string; email: string },
-    ): Promise<OrderWithDetails | undefined> {
-      const fromValue = change.field === 'status' ? order.status : order.deliveryStatus
-      let current = order
-      if (fromValue !== change.value) {
-        // the database's clock, read after the lock is held: each change is stamped later
-        // than the one before it, whichever app process (and clock) made either
-        const changedAt = sql<Date>`clock_timestamp()`
-        const [updated] = await db
-          .update(orders)
-          .set(
-            change.field === 'status'
-              ? { status: change.value, updatedAt: changedAt }
-              : { deliveryStatus: change.value, updatedAt: changedAt },
-          )
-          .where(eq(orders.id, order.id))
-          .returning()
-        if (!updated) throw new Error(`order ${order.id} vanished while locked`)
-        current = updated
-        await db.insert(orderStatusChanges).values({
-          orderId: order.id,
-          field: change.field,
-          fromValue,
-          toValue: change.value,
-          changedBy: by.id,
-          changedByEmail: by.email,
-          createdAt: changedAt,
-        })
-      }
-      return (await withDetails([current]))[0]
-    },
+    ) => changeStatusField(db, order, change, by),
 
     /** Deletes the order; its items and history go by cascade. */
     async remove(orderId: string): Promise<void> {

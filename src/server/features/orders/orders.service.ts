@@ -24,6 +24,17 @@ export interface CouponUseReturn {
   giveBackWithin(tx: Transaction, orderId: string): Promise<void>
 }
 
+/** The admin list's filters: a delivery day is that Houston calendar day's instants. */
+function filtersOf(query: AdminOrderListQuery): OrderFilters {
+  const filters: OrderFilters = { status: query.status, deliveryStatus: query.deliveryStatus }
+  if (query.deliveryDate) {
+    const { start, end } = chicagoDayBounds(query.deliveryDate)
+    filters.deliveredFrom = start
+    filters.deliveredBefore = end
+  }
+  return filters
+}
+
 /**
  * Every read and change of an order (docs/product.md#orders): checkout creates one inside its
  * own transaction, customers read their own, admins list, change statuses and delete. A
@@ -94,13 +105,7 @@ export function createOrdersService({
 
     /** The admin's list: filtered by delivery day (in Houston) and statuses, one page. */
     async list(query: AdminOrderListQuery): Promise<AdminOrderPage> {
-      const filters: OrderFilters = { status: query.status, deliveryStatus: query.deliveryStatus }
-      if (query.deliveryDate) {
-        const { start, end } = chicagoDayBounds(query.deliveryDate)
-        filters.deliveredFrom = start
-        filters.deliveredBefore = end
-      }
-      const { orders, totalCount } = await repo.page(filters, {
+      const { orders, totalCount } = await repo.page(filtersOf(query), {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       })
