@@ -13,7 +13,7 @@ import {
   type Caller,
   type FuzzCase,
   type RouteShape,
-} from './api-fuzz.arbitraries.ts'
+} from '#tests/fuzz/api-fuzz.arbitraries.ts'
 
 /**
  * Bad input on every route (decisions §2): whatever a client sends, the answer is never a 5xx,

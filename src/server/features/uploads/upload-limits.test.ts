@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, UploadUrlSchema } from '#shared/schemas/admin.ts'
 import { signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { pngOf } from './test-images.ts'
+import { pngOf } from '#tests/fixtures/test-images.ts'
 
 /**
  * The size limits over a real connection: the 413 must come before the body is read (a

@@ -1,11 +1,11 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UPLOAD_MESSAGES, UploadUrlSchema, type UploadUrl } from '#shared/schemas/admin.ts'
-import { startFakeS3 } from '#server/adapters/storage/fake-s3-server.ts'
+import { startFakeS3 } from '#tests/fakes/fake-s3-server.ts'
 import { createS3ImageStorage } from '#server/adapters/storage/s3-storage.ts'
 import { signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '#tests/setup/test-app.ts'
-import { pngClaiming, pngOf } from './test-images.ts'
+import { pngClaiming, pngOf } from '#tests/fixtures/test-images.ts'
 
 /** The S3 flow end to end against an in-process fake store: presign, browser PUT, complete. */
 

@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/admin.ts'
 import { signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '#tests/setup/test-app.ts'
-import { gifOf, jpegOf, pngClaiming, pngOf, sidewaysJpegOf, webpOf } from './test-images.ts'
+import { gifOf, jpegOf, pngClaiming, pngOf, sidewaysJpegOf, webpOf } from '#tests/fixtures/test-images.ts'
 
 let clock = new Date()
 let shop: TestApp

@@ -6,6 +6,8 @@ import * as checkoutSchemas from '#shared/schemas/checkout.ts'
 import * as contactSchemas from '#shared/schemas/contact.ts'
 import * as couponSchemas from '#shared/schemas/coupon.ts'
 import * as marketingSchemas from '#shared/schemas/marketing.ts'
+import * as moneySchemas from '#shared/schemas/money.ts'
+import * as orderSchemas from '#shared/schemas/order.ts'
 import * as orderStatusSchemas from '#shared/schemas/order-status.ts'
 import * as productSchemas from '#shared/schemas/product.ts'
 import { customerDetails } from '#tests/setup/shopper.ts'
@@ -169,6 +171,8 @@ function schemaDictionary() {
     contactSchemas,
     couponSchemas,
     marketingSchemas,
+    moneySchemas,
+    orderSchemas,
     orderStatusSchemas,
     productSchemas,
   ]
