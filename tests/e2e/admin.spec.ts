@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
+import { decimalToCents } from '#shared/domain/money.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
@@ -55,7 +56,7 @@ async function placeOrder(request: APIRequestContext, promoCode?: string) {
     .map((product) => ({
       id: product.id,
       name: product.name,
-      price: Number(product.price),
+      price: product.price,
       quantity: 8,
     }))
   const basket = { items, ...(promoCode ? { promoCode } : {}) }
@@ -63,7 +64,7 @@ async function placeOrder(request: APIRequestContext, promoCode?: string) {
     data: { amount: 0, ...basket },
   })
   expect(quote.status(), await quote.text()).toBe(409)
-  const amount = Number(((await quote.json()) as { totals: { total: string } }).totals.total)
+  const amount = ((await quote.json()) as { totals: { total: string } }).totals.total
   const intent = await request.post('/api/create-payment-intent', { data: { amount, ...basket } })
   expect(intent.status(), await intent.text()).toBe(200)
   const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string }
@@ -335,7 +336,7 @@ test.describe('an admin at work', () => {
         {
           id: product.id,
           name: product.name,
-          price: `$${product.price}`,
+          priceCents: decimalToCents(product.price),
           quantity: 1,
           image: product.imageUrl ?? '/illustrations/placeholder-product.svg',
           category: product.category,

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { displayedPriceToCents } from '#shared/domain/money.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
@@ -13,13 +14,13 @@ async function firstInStock(page: Page, query = ''): Promise<Product> {
   return product
 }
 
-/** A basket of one line at the given price, as the shop stores it. */
+/** A basket of one line at the given price ("$12.99"), as the shop stores it (in cents). */
 function storedBasket(product: Product, price: string, quantity = 1) {
   return JSON.stringify([
     {
       id: product.id,
       name: product.name,
-      price,
+      priceCents: displayedPriceToCents(price),
       quantity,
       image: product.imageUrl ?? '/illustrations/placeholder-product.svg',
       category: product.category,
@@ -75,7 +76,7 @@ test('a corrupt basket in storage is discarded without an error', async ({ page 
       sessionStorage.setItem('seeded', '1')
       localStorage.setItem(
         'cart',
-        JSON.stringify([{ id: 'not-a-uuid', name: 'x', price: '$1.00', quantity: 1 }]),
+        JSON.stringify([{ id: 'not-a-uuid', name: 'x', priceCents: 100, quantity: 1 }]),
       )
     }
   })

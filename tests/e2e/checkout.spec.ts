@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { decimalToCents } from '#shared/domain/money.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
@@ -45,7 +46,7 @@ async function signUp(page: Page, tag: string): Promise<Customer> {
 interface StoredLine {
   id: string
   name: string
-  price: string
+  priceCents: number
   quantity: number
   image: string
   category: string
@@ -57,7 +58,7 @@ interface StoredLine {
 const storedLine = (product: Product, quantity: number, customSelections?: string[]) => ({
   id: product.id,
   name: product.name,
-  price: `$${product.price}`,
+  priceCents: decimalToCents(product.price),
   quantity,
   image: product.imageUrl ?? '/illustrations/placeholder-product.svg',
   category: product.category,
@@ -76,7 +77,7 @@ async function makeBasket(page: Page, { withBox = false } = {}) {
   const regular = inStock.filter((product) => product.category !== 'farm-boxes').slice(0, 2)
   const [first, second] = regular
   if (!first || !second) throw new Error('the demo catalogue has too few products in stock')
-  const firstQuantity = Math.min(20, Math.ceil(7000 / cents(first.price)))
+  const firstQuantity = Math.min(20, Math.ceil(7000 / decimalToCents(first.price)))
   const lines: StoredLine[] = [storedLine(first, firstQuantity), storedLine(second, 1)]
   const picks: Product[] = []
   if (withBox) {
@@ -89,12 +90,9 @@ async function makeBasket(page: Page, { withBox = false } = {}) {
     const [a, b, c] = produce as [Product, Product, Product]
     lines.push(storedLine(box, 1, [a.id, a.id, a.id, b.id, b.id, c.id, c.id]))
   }
-  const subtotal = lines.reduce((sum, line) => sum + cents(line.price) * line.quantity, 0)
+  const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
   return { lines, picks, subtotal, expectedTotal: formatTotal(subtotal) }
 }
-
-/** "$12.99" or "12.99" → 1299 */
-const cents = (price: string) => Math.round(Number(price.replace(/[$,]/g, '')) * 100)
 
 /** a × b / c rounded half-up, in whole cents */
 const halfUp = (a: number, b: number, c: number) => Math.floor((a * b * 2 + c) / (c * 2))
@@ -113,20 +111,10 @@ function formatTotal(subtotal: number, percentOff = 0): string {
   return dollars(discounted + tax + (subtotal >= 9900 ? 0 : 599))
 }
 
-/**
- * Puts the basket in storage as the shop keeps it. The session cookie is HttpOnly, so the shop
- * keeps a note that this browser signed in (`signedIn`); an account made through the API sets
- * the note here, as signing in on a page does.
- */
-async function storeBasket(page: Page, lines: StoredLine[], { signedIn = true } = {}) {
+/** Puts the basket in storage as the shop keeps it (the session comes from its cookies). */
+async function storeBasket(page: Page, lines: StoredLine[]) {
   await page.goto('/about')
-  await page.evaluate(
-    ({ cart, signedIn: hint }) => {
-      localStorage.setItem('cart', cart)
-      if (hint) localStorage.setItem('signedIn', '1')
-    },
-    { cart: JSON.stringify(lines), signedIn },
-  )
+  await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify(lines))
 }
 
 const main = (page: Page) => page.getByRole('main')
@@ -316,7 +304,7 @@ test.describe('with an out-of-date price in the basket', () => {
     const basket = await makeBasket(page)
     const [first] = basket.lines
     if (!first) throw new Error('empty basket')
-    await storeBasket(page, [{ ...first, price: '$1.00' }, ...basket.lines.slice(1)])
+    await storeBasket(page, [{ ...first, priceCents: 100 }, ...basket.lines.slice(1)])
 
     // a new customer has no orders yet
     await page.goto('/order-history')
@@ -332,11 +320,11 @@ test.describe('with an out-of-date price in the basket', () => {
       `Your new total is ${basket.expectedTotal}`,
     )
     const summary = main(page).getByRole('region', { name: 'Order summary' })
-    await expect(summary).toContainText(`Qty ${first.quantity} × ${first.price}`)
+    await expect(summary).toContainText(`Qty ${first.quantity} × ${dollars(first.priceCents)}`)
     await expect(summary).toContainText(basket.expectedTotal)
     // the basket itself now shows the server's price
     const cart = JSON.parse((await storedCart(page)) ?? '[]') as StoredLine[]
-    expect(cart[0]?.price).toBe(first.price)
+    expect(cart[0]?.priceCents).toBe(first.priceCents)
 
     await payWith(page, TEST_CARDS.succeeds)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!')
@@ -409,7 +397,7 @@ test("a visitor who is not signed in gets 'Quick Stop!', logs in and is back at 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to see your deliveries')
 
   const basket = await makeBasket(page)
-  await storeBasket(page, basket.lines, { signedIn: false })
+  await storeBasket(page, basket.lines)
   await page.goto('/checkout')
   await expect(toasts(page).getByText('Quick Stop!')).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)
