@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth.service)
   app.decorate('sessions', auth.sessions)
 
-  const catalog = createCatalogFeature({ db: deps.db, log: deps.log })
+  const catalog = createCatalogFeature({ db: deps.db, log: deps.log, now: deps.now })
   app.addHook('onClose', () => catalog.close())
   // serve once this process hears other processes' catalogue changes (the first LISTEN drops
   // what was cached before it); a database that is away only delays the start by 5 s
@@ -174,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(metricsRoutes({ registry: metrics.registry, token: deps.metricsToken }))
   }
   await app.register(catalog.routes)
+  await app.register(catalog.adminRoutes)
   await app.register(serviceAreaRoutes)
   await app.register(placeholderRoutes)
   await app.register(createMarketingFeature({ db: deps.db }).routes)
@@ -202,7 +203,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     createAdminFeature({
       db: deps.db,
-      catalog: catalog.service,
       now: deps.now ?? (() => new Date()),
       log: deps.log,
     }),

@@ -1,16 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/client.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
 import { adminCouponsRoutes } from './coupons/admin-coupons.routes.ts'
 import { adminMessagesRoutes } from './messages/admin-messages.routes.ts'
 import { adminOrdersRoutes } from './orders/admin-orders.routes.ts'
-import { adminProductsRoutes } from './products/admin-products.routes.ts'
 
 export interface AdminDeps {
   readonly db: Database
-  /** product changes invalidate the shop's cached lists */
-  readonly catalog: Pick<CatalogService, 'invalidate'>
   readonly now: () => Date
   readonly log: FastifyBaseLogger
 }
@@ -24,6 +20,5 @@ export function createAdminFeature(deps: AdminDeps): FastifyPluginAsyncZod {
     await app.register(adminOrdersRoutes(deps))
     await app.register(adminMessagesRoutes(deps))
     await app.register(adminCouponsRoutes(deps))
-    await app.register(adminProductsRoutes(deps))
   }
 }

@@ -1,4 +1,4 @@
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogService } from '../catalog/index.ts'
 import { seoRoutes } from './seo.routes.ts'
 import { createSeoService } from './seo.service.ts'
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CATEGORIES } from '#shared/domain/catalog.ts'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { PAGE_PATHS, paths, type PageName } from '#shared/routes.ts'
-import type { CatalogService } from '../catalog/catalog.service.ts'
+import type { CatalogService } from '../catalog/index.ts'
 import type { CachedJson } from '../../http/json-cache.ts'
 
 /** Only what the sitemap reads from the catalogue's cached lists. */

@@ -7,15 +7,13 @@ import {
   type ProductInput,
   type ProductValues,
 } from '#shared/schemas/product.ts'
-import { AppError } from '../../../app-error.ts'
-import type { Database } from '../../../db/client.ts'
-import type { ProductRow } from '../../catalog/catalog.repo.ts'
-import { toProduct, type CatalogService } from '../../catalog/catalog.service.ts'
-import { createAdminProductsRepo, type AdminProductsRepo } from './admin-products.repo.ts'
+import { AppError } from '../../app-error.ts'
+import type { AdminProductsRepo } from './admin-products.repo.ts'
+import type { ProductRow } from './catalog.repo.ts'
+import { toProduct, type CatalogService } from './catalog.service.ts'
 
 /**
- * The admin's product list and its changes (spec §2 Admin products, §5 Product form). Every
- * change invalidates the shop's cached lists, here and in the other processes, so the shop
+ * The admin's product list and its changes (docs/product.md#admin). Every change invalidates the shop's cached lists, here and in the other processes, so the shop
  * shows it at once.
  */
 export function createAdminProductsService({
@@ -56,19 +54,6 @@ export function createAdminProductsService({
 
 export type AdminProductsService = ReturnType<typeof createAdminProductsService>
 
-/** The service over the app's database, as the admin routes use it. */
-export function adminProductsServiceFor(deps: {
-  db: Database
-  catalog: Pick<CatalogService, 'invalidate'>
-  now: () => Date
-}): AdminProductsService {
-  return createAdminProductsService({
-    repo: createAdminProductsRepo(deps.db),
-    catalog: deps.catalog,
-    now: deps.now,
-  })
-}
-
 type LoosePatch = Partial<Record<keyof ProductInput, unknown>>
 
 const canonicalCategory = (slug: unknown) =>
@@ -76,7 +61,7 @@ const canonicalCategory = (slug: unknown) =>
 
 /**
  * The stored product with the patch laid over it, checked whole by the form's schema. Changing
- * the category clears both subcategories unless the patch sets them (spec §5).
+ * the category clears both subcategories unless the patch sets them (docs/product.md#admin).
  */
 function mergedValues(current: ProductRow, patch: LoosePatch): ProductValues {
   const categoryChanged =

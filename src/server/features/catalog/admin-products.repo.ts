@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { AdminProductListQuery, ProductValues } from '#shared/schemas/product.ts'
-import type { Database } from '../../../db/client.ts'
-import { products } from '../../../db/schema/index.ts'
-import { escapeLike, type ProductRow } from '../../catalog/catalog.repo.ts'
+import type { Database } from '../../db/client.ts'
+import { products } from '../../db/schema/index.ts'
+import { escapeLike, type ProductRow } from './catalog.repo.ts'
 
 export function createAdminProductsRepo(db: Database) {
   return {

@@ -9,12 +9,10 @@ import {
   ProductPatchSchema,
   ProductSchema,
 } from '#shared/schemas/product.ts'
-import type { AdminDeps } from '../index.ts'
-import { adminProductsServiceFor } from './admin-products.service.ts'
+import type { AdminProductsService } from './admin-products.service.ts'
 
-/** The admin's products (spec §2, §5, §7); the admin guard covers every route here. */
-export function adminProductsRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const products = adminProductsServiceFor(deps)
+/** The admin's products (docs/product.md#admin); the admin guard covers every route here. */
+export function adminProductsRoutes(products: AdminProductsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/admin/products',
