@@ -159,7 +159,8 @@ test.describe('an admin at work', () => {
     await dialog.getByRole('combobox', { name: 'Category', exact: true }).click()
     await page.getByRole('option', { name: 'Pantry' }).click()
     await expect(dialog.getByRole('combobox', { name: /^Subcategory/ })).toBeEnabled()
-    await dialog.getByLabel('Farm Source').fill('Atkinson Farms')
+    await dialog.getByRole('combobox', { name: 'Farm Source' }).click()
+    await page.getByRole('option', { name: 'Atkinson Farms', exact: true }).click()
     await dialog.getByLabel('Local').check()
 
     // the bytes decide: a text file calling itself a PNG is refused by the server (415)

@@ -3,11 +3,11 @@ import { ErrorBodySchema } from '#shared/errors.ts'
 import { AdminDeletedSchema } from '#shared/schemas/admin.ts'
 import {
   AdminProductListQuerySchema,
+  AdminProductListSchema,
+  AdminProductSchema,
   ProductIdParamsSchema,
   ProductInputSchema,
-  ProductListSchema,
   ProductPatchSchema,
-  ProductSchema,
 } from '#shared/schemas/product.ts'
 import type { AdminProductsService } from './admin-products.service.ts'
 
@@ -19,7 +19,7 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
       {
         schema: {
           querystring: AdminProductListQuerySchema,
-          response: { 200: ProductListSchema, 400: ErrorBodySchema },
+          response: { 200: AdminProductListSchema, 400: ErrorBodySchema },
         },
       },
       (request) => products.list(request.query),
@@ -30,7 +30,7 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
       {
         schema: {
           body: ProductInputSchema,
-          response: { 201: ProductSchema, 400: ErrorBodySchema },
+          response: { 201: AdminProductSchema, 400: ErrorBodySchema },
         },
       },
       async (request, reply) => reply.status(201).send(await products.create(request.body)),
@@ -42,7 +42,7 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
         schema: {
           params: ProductIdParamsSchema,
           body: ProductPatchSchema,
-          response: { 200: ProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+          response: { 200: AdminProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },
       },
       (request) => products.update(request.params.id, request.body),

@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Database } from '../../db/client.ts'
 import { createChangeFeed } from '../../db/change-feed.ts'
+import { createAdminProducersRepo } from './admin-producers.repo.ts'
+import { adminProducersRoutes } from './admin-producers.routes.ts'
+import { createAdminProducersService } from './admin-producers.service.ts'
 import { createAdminProductsRepo } from './admin-products.repo.ts'
 import { adminProductsRoutes } from './admin-products.routes.ts'
 import { createAdminProductsService } from './admin-products.service.ts'
@@ -41,8 +44,14 @@ export function createCatalogFeature({
     catalog: service,
     now,
   })
+  const adminProducers = createAdminProducersService({
+    repo: createAdminProducersRepo(db),
+    catalog: service,
+    now,
+  })
   const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.register(adminProductsRoutes(adminProducts))
+    await app.register(adminProducersRoutes(adminProducers))
   }
   return {
     service,

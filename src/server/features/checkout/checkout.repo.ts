@@ -6,6 +6,7 @@ import {
   orderItems,
   orders,
   pendingCheckouts,
+  producers,
   products,
 } from '../../db/schema/index.ts'
 
@@ -51,10 +52,12 @@ export function createCheckoutRepo(db: Database) {
           name: products.name,
           price: products.price,
           inStock: products.inStock,
-          farmSource: products.farmSource,
+          // the producer's name as it is now; the order item keeps this copy
+          farmSource: producers.name,
           imageUrl: products.imageUrl,
         })
         .from(products)
+        .innerJoin(producers, eq(products.producerId, producers.id))
         .where(inArray(products.id, [...new Set(ids)]))
     },
 

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import {
-  PRODUCT_TAG_GROUPS,
-  producerSlugFromName,
-  type ProductTag,
-} from '#shared/domain/catalog.ts'
+import { PRODUCT_TAG_GROUPS, type ProductTag } from '#shared/domain/catalog.ts'
 import type { Producer } from '#shared/schemas/producer.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
@@ -198,10 +194,10 @@ function ProducerSelect({
   )
 }
 
-/** The producer a `farm` query names, by slug or by name (as the server matches it). */
+/** The producer a `farm` query names, by slug or by name ignoring case (as the server matches it). */
 export function findProducer(producers: readonly Producer[], farm: string): Producer | undefined {
-  const slug = producerSlugFromName(farm)
+  const wanted = farm.trim().toLowerCase()
   return producers.find(
-    (producer) => producer.slug === slug || producerSlugFromName(producer.name) === slug,
+    (producer) => producer.slug === wanted || producer.name.toLowerCase() === wanted,
   )
 }
