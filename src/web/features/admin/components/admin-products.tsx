@@ -63,10 +63,15 @@ export function AdminProducts() {
               : '\u00a0'}
           </p>
         </div>
-        <Button size="lg" onClick={() => setEditing('new')}>
-          <PlusIcon aria-hidden />
-          Add Product
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild size="lg" variant="outline">
+            <Link to="/admin/producers">Producers</Link>
+          </Button>
+          <Button size="lg" onClick={() => setEditing('new')}>
+            <PlusIcon aria-hidden />
+            Add Product
+          </Button>
+        </div>
       </div>
 
       <div className="mb-5 grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[1fr_16rem]">
