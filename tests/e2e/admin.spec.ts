@@ -136,7 +136,7 @@ test.describe('an admin at work', () => {
     await page.getByRole('button', { name: 'Add Product' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Product' })
 
-    // every required field says what it needs (spec §5)
+    // every required field says what it needs (docs/product.md#admin)
     await dialog.getByRole('button', { name: 'Add Product' }).click()
     for (const message of [
       'Product name is required',

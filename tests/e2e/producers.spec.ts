@@ -1,7 +1,7 @@
 import type { Producer } from '#shared/schemas/producer.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
-/** 'Meet Your Local Producers' and a producer's profile (spec §2, decisions §4). */
+/** 'Meet Your Local Producers' and a producer's profile (docs/product.md#catalogue). */
 test('the producers are listed 9 to a page', { tag: '@phone' }, async ({ page }) => {
   // the demo's 14, and any an admin journey has just added: counted from what the page got
   const listed = page.waitForResponse((response) => response.url().endsWith('/api/producers'))

@@ -12,7 +12,7 @@ import { ApiError } from '#web/lib/api-client.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 import NotFoundPage from './not-found.tsx'
 
-/** A producer's profile: its story, how it works, and its products (spec §2, decisions §4). */
+/** A producer's profile: its story, how it works, and its products (docs/product.md#catalogue). */
 export default function ProducerPage() {
   const { slug = '' } = useParams()
   const producer = useQuery(producerQueries.detail(slug))

@@ -11,7 +11,7 @@ export function ProductCard({
 }: {
   product: Product
   eagerImage?: boolean
-  /** farm boxes open the custom box builder instead of their page (spec §2) */
+  /** farm boxes open the custom box builder instead of their page (docs/product.md#catalogue) */
   onOpenBox?: ((box: Product) => void) | undefined
 }) {
   const opensBuilder =

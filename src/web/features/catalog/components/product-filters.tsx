@@ -27,7 +27,7 @@ export interface ProductFiltersProps {
 
 const ALL_PRODUCERS = 'all'
 
-/** The shop's filters (decisions §4): know-your-food and diet tags, a price range, one producer. */
+/** The shop's filters (docs/product.md#catalogue): know-your-food and diet tags, a price range, one producer. */
 export function ProductFilters({
   filters,
   onToggleTag,
