@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { products } from '#server/db/schema/index.ts'
+import { producers, products } from '#server/db/schema/index.ts'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import { basketOver, createIntent, signUp, signUpAdmin } from '#tests/setup/shopper.ts'
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '#tests/setup/test-app.ts'
@@ -40,6 +40,7 @@ let callers: Record<SignedInCaller, string>
 const SESSION_ROUTES = new Set(['/api/auth/register', '/api/auth/login', '/api/auth/logout'])
 let sessionRouteCallers: Record<SignedInCaller, string>
 let productIds: string[]
+let producerIds: string[]
 let knownIds: string[]
 
 const FORGED_COOKIE = 'sid=s%3Aforged.c2lnbmF0dXJl'
@@ -66,9 +67,11 @@ beforeAll(async () => {
   sessionRouteCallers = await freshCallers()
   const rows = await shop.database.db.select({ id: products.id }).from(products).limit(3)
   productIds = rows.map((row) => row.id)
+  const producerRows = await shop.database.db.select({ id: producers.id }).from(producers).limit(2)
+  producerIds = producerRows.map((row) => row.id)
   // the customer's own payment, so the demo card routes get past "not found"
   const payment = await createIntent(customer, await basketOver(shop))
-  knownIds = [...productIds, payment.paymentIntentId]
+  knownIds = [...productIds, ...producerIds, payment.paymentIntentId]
 }, 60_000)
 afterAll(() => shop.close())
 
@@ -179,6 +182,7 @@ test(
         paramCount: pattern.match(/:\w+/g)?.length ?? 0,
         fields: await fieldsOf(method, pattern),
         productIds,
+        producerIds,
         knownIds,
       }
       const arbitrary = fuzzCase(shape)

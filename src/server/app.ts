@@ -30,7 +30,6 @@ import { registerRateLimits } from './plugins/rate-limit.ts'
 import { registerSameOrigin } from './plugins/same-origin.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerAdminGuard } from './plugins/admin-guard.ts'
-import { createAdminFeature } from './features/admin/index.ts'
 import type { ImageStorage } from './adapters/storage/index.ts'
 import { createUploadsFeature } from './features/uploads/index.ts'
 import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
@@ -179,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', auth.service)
   app.decorate('sessions', auth.sessions)
 
-  const catalog = createCatalogFeature({ db: deps.db, log: deps.log })
+  const catalog = createCatalogFeature({ db: deps.db, log: deps.log, now: deps.now })
   app.addHook('onClose', () => catalog.close())
   // serve once this process hears other processes' catalogue changes (the first LISTEN drops
   // what was cached before it); a database that is away only delays the start by 5 s
@@ -187,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(createHealthFeature({ db: deps.db }).routes)
   if (observability.routes) await app.register(observability.routes)
   await app.register(catalog.routes)
+  await app.register(catalog.adminRoutes)
   await app.register(createServiceAreaFeature().routes)
   await app.register(createPlaceholderFeature().routes)
   const marketing = createMarketingFeature({ db: deps.db, now })
@@ -227,14 +227,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(checkout.routes)
   app.decorate('checkout', checkout.service)
-  await app.register(
-    createAdminFeature({
-      db: deps.db,
-      catalog: catalog.service,
-      now,
-      log: deps.log,
-    }),
-  )
   await app.register(
     createUploadsFeature({
       db: deps.db,

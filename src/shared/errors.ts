@@ -19,6 +19,14 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'Not found' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found' },
   PRODUCER_NOT_FOUND: { status: 404, message: 'Producer not found' },
+  PRODUCER_SLUG_TAKEN: { status: 409, message: 'Another producer already has this slug' },
+  PRODUCER_NAME_TAKEN: { status: 409, message: 'Another producer already has this name' },
+  /** the message names how many products; these are the words around the number */
+  PRODUCER_HAS_PRODUCTS: {
+    status: 409,
+    message:
+      'This producer still has products. Move them to another producer or delete them first.',
+  },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },

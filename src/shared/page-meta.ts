@@ -110,6 +110,7 @@ export const PAGE_META: Record<PageName, PageMeta> = {
   },
   admin: { title: 'Admin', description: 'Shop administration.', private: true },
   adminProducts: { title: 'Admin: Products', description: 'Shop administration.', private: true },
+  adminProducers: { title: 'Admin: Producers', description: 'Shop administration.', private: true },
 }
 
 /** "About Us | Houston Farm to Door"; the home page is the shop's name alone. */

@@ -32,6 +32,7 @@ describe('page paths', () => {
       '/profile',
       '/admin',
       '/admin/products',
+      '/admin/producers',
       '/about/',
     ]) {
       expect(isKnownPagePath(path), path).toBe(true)

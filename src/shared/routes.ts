@@ -34,6 +34,7 @@ export const PAGE_PATHS = {
   profile: '/profile',
   admin: '/admin',
   adminProducts: '/admin/products',
+  adminProducers: '/admin/producers',
 } as const
 
 export type PageName = keyof typeof PAGE_PATHS

@@ -92,10 +92,8 @@ test.describe('who may see the admin area', { tag: '@phone' }, () => {
   // the pages ask the server who is looking; a signed-out visitor's answer is a 401
   test.use({ expectedConsoleErrors: [/status of 401 .*\/api\/auth\/admin-status\)$/] })
 
-  test('a signed-out visitor is asked to sign in, on /admin and /admin/products', async ({
-    page,
-  }) => {
-    for (const path of ['/admin', '/admin/products']) {
+  test('a signed-out visitor is asked to sign in, on /admin and its pages', async ({ page }) => {
+    for (const path of ['/admin', '/admin/products', '/admin/producers']) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authentication Required')
       await expect(page.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/')
@@ -109,7 +107,7 @@ test.describe('who may see the admin area', { tag: '@phone' }, () => {
     page,
   }) => {
     await registerIn(page.request, 'not-admin')
-    for (const path of ['/admin', '/admin/products']) {
+    for (const path of ['/admin', '/admin/products', '/admin/producers']) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Access Required')
     }
@@ -138,7 +136,7 @@ test.describe('an admin at work', () => {
     await page.getByRole('button', { name: 'Add Product' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Product' })
 
-    // every required field says what it needs (spec §5)
+    // every required field says what it needs (docs/product.md#admin)
     await dialog.getByRole('button', { name: 'Add Product' }).click()
     for (const message of [
       'Product name is required',
@@ -159,7 +157,8 @@ test.describe('an admin at work', () => {
     await dialog.getByRole('combobox', { name: 'Category', exact: true }).click()
     await page.getByRole('option', { name: 'Pantry' }).click()
     await expect(dialog.getByRole('combobox', { name: /^Subcategory/ })).toBeEnabled()
-    await dialog.getByLabel('Farm Source').fill('Atkinson Farms')
+    await dialog.getByRole('combobox', { name: 'Farm Source' }).click()
+    await page.getByRole('option', { name: 'Atkinson Farms', exact: true }).click()
     await dialog.getByLabel('Local').check()
 
     // the bytes decide: a text file calling itself a PNG is refused by the server (415)
@@ -367,5 +366,156 @@ test.describe('an admin at work', () => {
     await cart.getByRole('button', { name: 'Apply' }).click()
     await expect(cart.getByRole('alert')).toHaveText('This coupon is no longer active')
     await customer.context().close()
+  })
+})
+
+test.describe('an admin and the producers', () => {
+  // deleting a producer that still has a product is refused on purpose (409)
+  test.use({ expectedConsoleErrors: [/status of 409 .*\/api\/admin\/producers\//] })
+
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page)
+  })
+
+  test(
+    'the producers page: a card each on a phone, a table row each on a desktop',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/admin/producers')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Producers')
+      const atkinson = page.getByRole('row', { name: /Atkinson Farms/ })
+      await expect(atkinson).toContainText('atkinson.harvest@example.com')
+      await expect(atkinson).toContainText('Active')
+      await expect(atkinson.getByRole('link', { name: "Atkinson Farms's page" })).toHaveAttribute(
+        'href',
+        '/producer/atkinson-farms',
+      )
+      await expect(page.getByRole('columnheader', { name: 'Harvest e-mail' })).toBeVisible({
+        visible: (page.viewportSize()?.width ?? 0) >= 1024,
+      })
+      await expectAccessible(page)
+    },
+  )
+
+  test('creates a producer with a logo, sees its page, gives it a product, and cannot delete it while it has one', async ({
+    page,
+  }) => {
+    const name = `Meadowlark Farm ${Date.now().toString(36)}`
+    const slug = name.toLowerCase().replace(/\s+/g, '-')
+    await page.goto('/admin')
+    await page.getByRole('tab', { name: 'Producers' }).click()
+    await page.getByRole('link', { name: 'Manage producers' }).click()
+    await expect(page).toHaveURL(/\/admin\/producers$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Producers')
+    await page.getByRole('button', { name: 'New Producer' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New Producer' })
+
+    // every required field says what it needs
+    await dialog.getByRole('button', { name: 'Create Producer' }).click()
+    for (const message of [
+      'Producer name is required',
+      'Slug is required',
+      'Location is required',
+      'Description is required',
+      'Story is required',
+    ]) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible()
+    }
+
+    await dialog.getByLabel('Name', { exact: true }).fill(name)
+    // the page's address follows the name
+    await expect(dialog.getByLabel('Slug')).toHaveValue(slug)
+    await dialog.getByLabel('Location').fill('Waller, Texas')
+    await dialog.getByLabel(/^Distance/).fill('40 miles from Houston')
+    await dialog.getByLabel('Description').fill('Pastured eggs and spring vegetables.')
+    await dialog.getByLabel('Story', { exact: true }).fill('Two growers and forty hens.')
+    await dialog.getByLabel(/^Practices/).fill('No-till beds\nHens on pasture')
+    await dialog.getByLabel('Saturday').check()
+    await dialog.getByLabel(/^Harvest list e-mail/).fill('meadowlark.harvest@example.com')
+    const logo = await sharp({
+      create: { width: 240, height: 240, channels: 3, background: '#2f6b3a' },
+    })
+      .png()
+      .toBuffer()
+    await dialog
+      .getByLabel('Logo file')
+      .setInputFiles({ name: 'meadowlark.png', mimeType: 'image/png', buffer: logo })
+    await expect(page.getByText('Image uploaded', { exact: true }).first()).toBeVisible()
+    await expect(dialog.getByLabel(/^Logo/).and(page.getByRole('textbox'))).toHaveValue(
+      /^\/uploads\/[0-9a-f-]{36}\.webp$/,
+    )
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: 'Create Producer' }).click()
+    await expect(toasts(page).getByText('Producer created')).toBeVisible()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Active')
+
+    // its page exists at once, with the logo
+    await page.goto(`/producer/${slug}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+    await expect(page.getByRole('main')).toContainText('Waller, Texas')
+    await expect(page.getByRole('main')).toContainText('Hens on pasture')
+    const picture = page.getByRole('img', { name: `${name} logo` })
+    await expect(picture).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}-400\.webp$/)
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0)
+    await expect(page.getByText(`Nothing from ${name} this week.`)).toBeVisible()
+    await expectAccessible(page)
+
+    // a product of another farm is given to it in the product dialog
+    const producers = (await (await page.request.get('/api/admin/producers')).json()) as {
+      id: string
+      slug: string
+    }[]
+    const atkinson = producers.find((producer) => producer.slug === 'atkinson-farms')
+    const productName = `Meadow Eggs ${Date.now().toString(36)}`
+    const made = await page.request.post('/api/admin/products', {
+      data: { name: productName, price: '6.50', category: 'dairy-eggs', producerId: atkinson?.id },
+    })
+    expect(made.status(), await made.text()).toBe(201)
+    const product = (await made.json()) as Product
+    await page.goto('/admin/products')
+    await page.getByRole('searchbox', { name: 'Search by name or farm' }).fill(productName)
+    await expect(page.getByRole('row')).toHaveCount(2)
+    await page.getByRole('button', { name: `Edit ${productName}` }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit Product' })
+    await expect(edit.getByRole('combobox', { name: 'Farm Source' })).toHaveText('Atkinson Farms')
+    await edit.getByRole('combobox', { name: 'Farm Source' }).click()
+    await page.getByRole('option', { name, exact: true }).click()
+    await edit.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(toasts(page).getByText('Product updated')).toBeVisible()
+    await expect(page.getByRole('row', { name: new RegExp(productName) })).toContainText(name)
+
+    // the shop says so at once: on the producer's page and on the product's
+    await page.goto(`/producer/${slug}`)
+    await expect(page.getByRole('region', { name: `From ${name}` })).toContainText(productName)
+    await page.goto(`/product/${product.id}`)
+    await expect(
+      page.locator('main p', { hasText: /^From / }).getByRole('link', { name }),
+    ).toHaveAttribute('href', `/producer/${slug}`)
+
+    // and it cannot be deleted while it has the product: the server's reason shows
+    await page.goto('/admin/producers')
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    const confirm = page.getByRole('alertdialog')
+    await expect(confirm).toContainText(
+      `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+    )
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    const refusal = `${name} still has 1 product. Move them to another producer or delete them first.`
+    await expect(confirm.getByRole('alert')).toHaveText(refusal)
+    await expectAccessible(page)
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible()
+    expect((await page.request.get(`/api/producers/${slug}`)).status()).toBe(200)
+
+    // once the product is gone, the producer can go (and the shared catalogue is as it was)
+    expect((await page.request.delete(`/api/admin/products/${product.id}`)).status()).toBe(200)
+    await page.reload()
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await expect(toasts(page).getByText('Producer deleted')).toBeVisible()
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toBeHidden()
   })
 })

@@ -1,9 +1,13 @@
 import type { Producer } from '#shared/schemas/producer.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
-/** 'Meet Your Local Producers' and a producer's profile (spec §2, decisions §4). */
-test('the 14 producers are listed 9 to a page', { tag: '@phone' }, async ({ page }) => {
+/** 'Meet Your Local Producers' and a producer's profile (docs/product.md#catalogue). */
+test('the producers are listed 9 to a page', { tag: '@phone' }, async ({ page }) => {
+  // the demo's 14, and any an admin journey has just added: counted from what the page got
+  const listed = page.waitForResponse((response) => response.url().endsWith('/api/producers'))
   await page.goto('/producers')
+  const producers = (await (await listed).json()) as Producer[]
+  expect(producers.length).toBeGreaterThanOrEqual(14)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet Your Local Producers')
   const cards = page.getByRole('main').getByRole('article')
   await expect(cards).toHaveCount(9)
@@ -13,7 +17,7 @@ test('the 14 producers are listed 9 to a page', { tag: '@phone' }, async ({ page
 
   await page.getByRole('button', { name: 'Next Page' }).click()
   await expect(page).toHaveURL(/\/producers\?page=2$/)
-  await expect(cards).toHaveCount(5)
+  await expect(cards).toHaveCount(producers.length - 9)
   await expect(page.getByRole('button', { name: 'Next Page' })).toBeDisabled()
   await expect(page.getByRole('img', { name: 'Logo coming soon' }).first()).toBeVisible()
 

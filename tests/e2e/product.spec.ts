@@ -15,7 +15,7 @@ test(
     await expect(page).toHaveTitle(`${product.name} | Houston Farm to Door`)
     await expect(
       page.locator('main p', { hasText: /^From / }).getByRole('link', { name: product.farmSource }),
-    ).toHaveAttribute('href', `/producer/${product.farmSource.toLowerCase().replace(/\s+/g, '-')}`)
+    ).toHaveAttribute('href', `/producer/${product.producerSlug}`)
     await expect(page.getByRole('main')).toContainText(`$${product.price}`)
     await expectAccessible(page)
 

@@ -9,6 +9,7 @@ import * as marketingSchemas from '#shared/schemas/marketing.ts'
 import * as moneySchemas from '#shared/schemas/money.ts'
 import * as orderSchemas from '#shared/schemas/order.ts'
 import * as orderStatusSchemas from '#shared/schemas/order-status.ts'
+import * as producerSchemas from '#shared/schemas/producer.ts'
 import * as productSchemas from '#shared/schemas/product.ts'
 import { customerDetails } from '#tests/setup/shopper.ts'
 
@@ -174,6 +175,7 @@ function schemaDictionary() {
     moneySchemas,
     orderSchemas,
     orderStatusSchemas,
+    producerSchemas,
     productSchemas,
   ]
   for (const module of modules) {
@@ -309,7 +311,11 @@ export const CONTENT_TYPES = [
   undefined,
 ] as const
 
-function body(fields: readonly string[], productIds: readonly string[]) {
+function body(
+  fields: readonly string[],
+  productIds: readonly string[],
+  producerIds: readonly string[],
+) {
   const value = jsonValue(productIds)
   const key = fc.oneof(
     { weight: 5, arbitrary: fields.length > 0 ? fc.constantFrom(...fields) : fc.constant('name') },
@@ -322,7 +328,7 @@ function body(fields: readonly string[], productIds: readonly string[]) {
     .map((entries) => new JsonObjectText(entries).text())
   return fc.oneof(
     { weight: 6, arbitrary: object },
-    { weight: 6, arbitrary: nearlyValid(fields, productIds, key, value) },
+    { weight: 6, arbitrary: nearlyValid(fields, productIds, producerIds, key, value) },
     { weight: 2, arbitrary: value.map(toJsonText) },
     { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_JSON) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) },
@@ -332,7 +338,11 @@ function body(fields: readonly string[], productIds: readonly string[]) {
 }
 
 /** what a form would send in each field the shop knows, so a case can pass validation */
-function typicalValue(field: string, productIds: readonly string[]): unknown {
+function typicalValue(
+  field: string,
+  productIds: readonly string[],
+  producerIds: readonly string[],
+): unknown {
   const id = productIds[0] ?? '00000000-0000-4000-8000-000000000000'
   const typical: Record<string, unknown> = {
     ...customerDetails('fuzz@example.com'),
@@ -344,7 +354,14 @@ function typicalValue(field: string, productIds: readonly string[]): unknown {
     code: 'WELCOME10',
     percentOff: 10,
     category: 'produce',
-    farmSource: 'Fuzz Farm',
+    producerId: producerIds[0] ?? '00000000-0000-4000-8000-000000000000',
+    slug: 'fuzz-farm',
+    location: 'Houston, Texas',
+    description: 'A producer the fuzz test made.',
+    story: 'Its story.',
+    practices: ['No-till beds'],
+    deliveryDays: ['Saturday'],
+    active: true,
     contentType: 'image/png',
     size: 1000,
     cardNumber: '4242 4242 4242 4242',
@@ -373,6 +390,7 @@ function typicalValue(field: string, productIds: readonly string[]): unknown {
 function nearlyValid(
   fields: readonly string[],
   productIds: readonly string[],
+  producerIds: readonly string[],
   key: fc.Arbitrary<string>,
   value: fc.Arbitrary<unknown>,
 ) {
@@ -382,7 +400,7 @@ function nearlyValid(
   )
   return fc.array(change, { maxLength: 3 }).map((changes) => {
     const entries = new Map<string, unknown>(
-      fields.map((field) => [field, typicalValue(field, productIds)]),
+      fields.map((field) => [field, typicalValue(field, productIds, producerIds)]),
     )
     for (const [kind, field, next] of changes) {
       if (kind === 'drop') entries.delete(field)
@@ -514,7 +532,8 @@ export interface RouteShape {
   /** the body fields the route asks for (read from its own 400 answer to `{}`) */
   readonly fields: readonly string[]
   readonly productIds: readonly string[]
-  /** ids that exist (products, a payment), so some cases reach the code behind the lookup */
+  readonly producerIds: readonly string[]
+  /** ids that exist (products, producers, a payment), so some cases reach the code behind the lookup */
   readonly knownIds: readonly string[]
 }
 
@@ -530,7 +549,7 @@ export function fuzzCase(route: RouteShape): fc.Arbitrary<FuzzCase> {
       { weight: 4, arbitrary: fc.constant('application/json') },
       { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
     ),
-    body: body(route.fields, route.productIds),
+    body: body(route.fields, route.productIds, route.producerIds),
     pathParams: fc.array(pathParam(route.knownIds), {
       minLength: route.paramCount,
       maxLength: route.paramCount,

@@ -59,6 +59,7 @@ describe('serving the web app', () => {
       '/producer/atkinson-farms',
       '/reset-password?token=abc',
       '/admin/products',
+      '/admin/producers',
     ]) {
       const response = await get(url)
       expect(response.statusCode, url).toBe(200)

@@ -5,6 +5,7 @@ import {
   categoryLabel,
   findCategory,
   findSubcategory,
+  PRODUCER_SLUG,
   producerSlugFromName,
 } from './catalog.ts'
 
@@ -53,9 +54,14 @@ describe('category tree', () => {
     expect(findCategory('no-such-thing')).toBeUndefined()
   })
 
-  test('a producer page path is the name lowercased with hyphens for spaces', () => {
+  test("a producer's slug is its name in lower case, each run of other characters a hyphen", () => {
     expect(producerSlugFromName('Cake and Bacon')).toBe('cake-and-bacon')
     expect(producerSlugFromName('New Heights Coffee Roasters')).toBe('new-heights-coffee-roasters')
     expect(producerSlugFromName('  HG  Rice Mill ')).toBe('hg-rice-mill')
+    expect(producerSlugFromName("Mom & Pop's Dairy!")).toBe('mom-pop-s-dairy')
+    expect(producerSlugFromName('Café Olé')).toBe('caf-ol')
+    for (const name of ['Cake and Bacon', "Mom & Pop's Dairy!", 'x--y', '4 Seasons']) {
+      expect(producerSlugFromName(name)).toMatch(PRODUCER_SLUG)
+    }
   })
 })

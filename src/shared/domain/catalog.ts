@@ -244,7 +244,13 @@ export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
 /** What a producer's slug looks like: lowercase words joined by hyphens. */
 export const PRODUCER_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-/** The producer page path of a product's farmSource: lowercased, spaces to hyphens (spec §2). */
+/**
+ * The slug the shop makes from a producer's name (the admin form's suggestion; migration 0004
+ * made the same in SQL): lower case, every run of other characters one hyphen.
+ */
 export function producerSlugFromName(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-')
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
 }

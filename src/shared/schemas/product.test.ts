@@ -59,18 +59,19 @@ describe('product list query', () => {
   })
 })
 
+const ATKINSON_FARMS = '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b'
 const validForm = {
   name: 'Wildflower Honey',
   price: '12.99',
   category: 'pantry',
-  farmSource: 'Atkinson Farms',
+  producerId: ATKINSON_FARMS,
 }
 const formIssues = (overrides: Record<string, unknown>) =>
   ProductInputSchema.safeParse({ ...validForm, ...overrides }).error?.issues.map(
     (issue) => `${issue.path.join('.')}: ${issue.message}`,
   ) ?? []
 
-describe('product form (spec §5)', () => {
+describe('product form (docs/product.md#admin)', () => {
   test('normalizes what the dialog sends: trimmed text, two-decimal price, nulls and defaults', () => {
     expect(
       ProductInputSchema.parse({
@@ -87,7 +88,7 @@ describe('product form (spec §5)', () => {
       category: 'pantry',
       subcategory: null,
       subcategory2: null,
-      farmSource: 'Atkinson Farms',
+      producerId: ATKINSON_FARMS,
       imageUrl: null,
       inStock: true,
       stockCount: '0',
@@ -109,8 +110,8 @@ describe('product form (spec §5)', () => {
 
   test('each required field has the spec message, whether empty, blank or missing', () => {
     for (const value of ['', ' ', undefined, null]) {
-      expect(formIssues({ farmSource: value })).toEqual([
-        `farmSource: ${PRODUCT_FORM_MESSAGES.farmSourceRequired}`,
+      expect(formIssues({ producerId: value })).toEqual([
+        `producerId: ${PRODUCT_FORM_MESSAGES.farmSourceRequired}`,
       ])
     }
     for (const value of ['', undefined, null, 'toys']) {
@@ -161,6 +162,16 @@ describe('product form (spec §5)', () => {
     expect(formIssues({ category: 'produce', subcategory2: 'bread' })).toEqual([
       `subcategory2: ${PRODUCT_FORM_MESSAGES.unknownSubcategory}`,
     ])
+  })
+
+  test('the farm is a producer named by its id', () => {
+    for (const producerId of ['Atkinson Farms', 'atkinson-farms', '12345', `${ATKINSON_FARMS}x`]) {
+      expect(formIssues({ producerId }), producerId).toEqual([
+        `producerId: ${PRODUCT_FORM_MESSAGES.unknownProducer}`,
+      ])
+    }
+    expect(formIssues({ producerId: ` ${ATKINSON_FARMS} ` })).toEqual([])
+    expect(formIssues({ farmSource: 'Atkinson Farms' })[0]).toMatch(/farmSource/)
   })
 
   test('a legacy category slug is stored as the category the shop filters by', () => {

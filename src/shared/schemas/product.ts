@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PRODUCT_SORTS, PRODUCT_TAGS, findCategory, findSubcategory } from '../domain/catalog.ts'
 import { centsToDecimal } from '../domain/money.ts'
+import { IMAGE_URL_MESSAGE, OptionalImageUrlSchema } from './image-url.ts'
 import { moneyInput } from './money.ts'
 import { TextSchema } from './text.ts'
 
@@ -19,7 +20,10 @@ export const ProductSchema = z.object({
   category: z.string(),
   subcategory: z.string().nullable(),
   subcategory2: z.string().nullable(),
+  /** the producer's name (the product's farm is a producer row) */
   farmSource: z.string(),
+  /** the producer's page, /producer/<slug>; null while the producer is inactive (no page) */
+  producerSlug: z.string().nullable(),
   imageUrl: z.string().nullable(),
   inStock: z.boolean(),
   stockCount: z.string(),
@@ -44,7 +48,7 @@ const PriceBoundSchema = moneyInput({
 }).refine((cents) => cents <= 10_000_000, 'Price is too large')
 
 /**
- * `GET /api/products` filters (decisions §2). Every key and value is checked: an unknown key,
+ * `GET /api/products` filters (docs/product.md#catalogue). Every key and value is checked: an unknown key,
  * category, subcategory, tag or sort answers 400 rather than being ignored.
  */
 export const ProductListQuerySchema = z
@@ -104,38 +108,26 @@ export type ProductListQuery = z.infer<typeof ProductListQuerySchema>
 /** The query as the browser writes it into a URL. */
 export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>
 
-/** The messages of the admin product form (spec §5), shared by the dialog and the server. */
+/** The messages of the admin product form (docs/product.md#admin), shared by the dialog and the server. */
 export const PRODUCT_FORM_MESSAGES = {
   nameRequired: 'Product name is required',
   priceFormat: 'Invalid price format',
   pricePositive: 'Price must be greater than 0',
   categoryRequired: 'Category is required',
   farmSourceRequired: 'Farm source is required',
+  unknownProducer: 'Choose a producer from the list',
   unknownSubcategory: 'Choose a subcategory of the selected category',
-  imageUrl: 'Use an uploaded image or an https:// address',
+  imageUrl: IMAGE_URL_MESSAGE,
 } as const
 
 const optionalText = (max: number, message: string) =>
   TextSchema.pipe(z.string().trim().max(max, message))
 
-/** An uploaded image (/uploads/…), one of the shop's illustrations, or an https address. */
-const ImageUrlSchema = TextSchema.pipe(
-  z
-    .string()
-    .trim()
-    .max(2000, PRODUCT_FORM_MESSAGES.imageUrl)
-    .refine(
-      (url) =>
-        /^\/(uploads|illustrations)\/[\w./-]+$/.test(url) && !url.includes('..')
-          ? true
-          : URL.canParse(url) && new URL(url).protocol === 'https:',
-      PRODUCT_FORM_MESSAGES.imageUrl,
-    ),
-)
-
 /**
- * `POST /api/admin/products` and the Add/Edit dialog (spec §5). The price is typed as text
- * ("4", "4.5", "12.99") and leaves as "12.99"; empty optional fields become null.
+ * `POST /api/admin/products` and the Add/Edit dialog (docs/product.md#admin). The price is typed
+ * as text ("4", "4.5", "12.99") and leaves as "12.99"; empty optional fields become null. The
+ * farm is a producer picked by id; one that does not exist is refused by the server, under
+ * producerId, with `unknownProducer`.
  */
 export const ProductInputSchema = z
   .strictObject({
@@ -171,17 +163,12 @@ export const ProductInputSchema = z
       .string()
       .nullish()
       .transform((slug) => slug || null),
-    farmSource: z
+    producerId: z
       .string({ error: PRODUCT_FORM_MESSAGES.farmSourceRequired })
-      .pipe(
-        TextSchema.trim()
-          .min(1, PRODUCT_FORM_MESSAGES.farmSourceRequired)
-          .max(200, 'Farm source must be at most 200 characters'),
-      ),
-    imageUrl: z
-      .union([z.literal(''), z.null(), ImageUrlSchema])
-      .optional()
-      .transform((url) => url || null),
+      .trim()
+      .min(1, { error: PRODUCT_FORM_MESSAGES.farmSourceRequired, abort: true })
+      .pipe(z.uuid(PRODUCT_FORM_MESSAGES.unknownProducer)),
+    imageUrl: OptionalImageUrlSchema,
     inStock: z.boolean().default(true),
     stockCount: optionalText(50, 'Weight/Qty must be at most 50 characters').default('0'),
     isNew: z.boolean().default(false),
@@ -201,6 +188,14 @@ export const ProductInputSchema = z
   })
 export type ProductInput = z.input<typeof ProductInputSchema>
 export type ProductValues = z.output<typeof ProductInputSchema>
+
+/** A product as the admin list shows it: which producer it has, and whether that one is active. */
+export const AdminProductSchema = ProductSchema.extend({
+  producerId: z.uuid(),
+  producerActive: z.boolean(),
+})
+export type AdminProduct = z.infer<typeof AdminProductSchema>
+export const AdminProductListSchema = z.array(AdminProductSchema)
 
 /** `GET /api/admin/products` filters: search by name or farm, and a category (unknown keys: 400). */
 export const AdminProductListQuerySchema = z.strictObject({

@@ -35,6 +35,7 @@ const OrderHistoryPage = lazy(() => import('./routes/order-history.tsx'))
 const DeliveryPage = lazy(() => import('./routes/delivery.tsx'))
 const AdminDashboardPage = lazy(() => import('./routes/admin.tsx'))
 const AdminProductsPage = lazy(() => import('./routes/admin-products.tsx'))
+const AdminProducersPage = lazy(() => import('./routes/admin-producers.tsx'))
 
 const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {
   home: HomePage,
@@ -65,6 +66,7 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   profile: ProfilePage,
   admin: AdminDashboardPage,
   adminProducts: AdminProductsPage,
+  adminProducers: AdminProducersPage,
 }
 
 export function AppRoutes() {

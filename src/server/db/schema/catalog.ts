@@ -1,36 +1,61 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { createdAt, id, money, updatedAt } from './columns.ts'
 
-export const producers = pgTable('producers', {
-  id: id(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull().unique(),
-  location: text('location').notNull(),
-  distance: text('distance').notNull(),
-  established: text('established').notNull(),
-  imageUrl: text('image_url'),
-  description: text('description').notNull(),
-  specialties: text('specialties')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  story: text('story').notNull(),
-  additionalStory: text('additional_story'),
-  practices: text('practices')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  availability: text('availability').notNull(),
-  deliveryDays: text('delivery_days')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** display order on the producers page and the landing carousel */
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const producers = pgTable(
+  'producers',
+  {
+    id: id(),
+    /** the address of its page, /producer/<slug> */
+    slug: text('slug').notNull().unique(),
+    /** what products show as their farmSource; unique ignoring case, as ?farm= matches it */
+    name: text('name').notNull(),
+    location: text('location').notNull(),
+    distance: text('distance').notNull(),
+    established: text('established').notNull(),
+    imageUrl: text('image_url'),
+    description: text('description').notNull(),
+    specialties: text('specialties')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    story: text('story').notNull(),
+    additionalStory: text('additional_story'),
+    practices: text('practices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    availability: text('availability').notNull(),
+    deliveryDays: text('delivery_days')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** who receives the producer's weekly harvest list; none yet when null */
+    email: text('email'),
+    /**
+     * An inactive producer is off /producers, the landing carousel and the sitemap, and its page
+     * is not found; its products stay in the shop (docs/product.md#catalogue).
+     */
+    active: boolean('active').notNull().default(true),
+    /** display order on the producers page and the landing carousel */
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('producers_name_lower_unique').on(sql`lower(${table.name})`),
+    check('producers_slug_format', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+)
 
 export const products = pgTable(
   'products',
@@ -42,8 +67,10 @@ export const products = pgTable(
     category: text('category').notNull(),
     subcategory: text('subcategory'),
     subcategory2: text('subcategory2'),
-    /** the producer's name, as the spec's wire format carries it */
-    farmSource: text('farm_source').notNull(),
+    /** the product's farm: the API's farmSource is this producer's name */
+    producerId: uuid('producer_id')
+      .notNull()
+      .references(() => producers.id, { onDelete: 'restrict' }),
     imageUrl: text('image_url'),
     inStock: boolean('in_stock').notNull().default(true),
     /** unit text such as "1 lb" or "12 ct" (the spec's name for it) */
@@ -58,7 +85,7 @@ export const products = pgTable(
   },
   (table) => [
     index('products_category_subcategory_idx').on(table.category, table.subcategory),
-    index('products_farm_source_lower_idx').on(sql`lower(${table.farmSource})`),
+    index('products_producer_id_idx').on(table.producerId),
     index('products_tags_idx').using('gin', table.tags),
     check('products_price_positive', sql`${table.price} > 0`),
   ],

@@ -42,6 +42,7 @@ export const DEMO_PRODUCERS: DemoProducer[] = [
     ],
     availability: 'Year-round',
     deliveryDays: ['Tuesday', 'Thursday', 'Saturday'],
+    email: 'atkinson.harvest@example.com',
   },
   {
     slug: 'kraftsmen',
@@ -76,6 +77,7 @@ export const DEMO_PRODUCERS: DemoProducer[] = [
     ],
     availability: 'Year-round',
     deliveryDays: ['Monday', 'Wednesday', 'Friday', 'Saturday'],
+    email: 'kraftsmen.bakery@example.com',
   },
   {
     slug: 'katerra-exotics',
@@ -210,6 +212,7 @@ export const DEMO_PRODUCERS: DemoProducer[] = [
     ],
     availability: 'Year-round',
     deliveryDays: ['Friday', 'Saturday'],
+    email: 'redfield.ranch@example.com',
   },
   {
     slug: 'frydek-heritage-farm',
@@ -339,6 +342,7 @@ export const DEMO_PRODUCERS: DemoProducer[] = [
     ],
     availability: 'Year-round, citrus late October to January',
     deliveryDays: ['Tuesday', 'Thursday', 'Saturday'],
+    email: 'pearland.produce@example.com',
   },
   {
     slug: 'clear-lake-seafood',

@@ -103,6 +103,8 @@ export interface DemoProducer {
   practices: string[]
   availability: string
   deliveryDays: string[]
+  /** who receives the weekly harvest list (example.com addresses in the demo) */
+  email?: string
 }
 
 export interface DemoProduct {
@@ -113,8 +115,8 @@ export interface DemoProduct {
   category: CategorySlug
   subcategory: string | null
   subcategory2?: string | null
-  /** exactly a DemoProducer name */
-  farmSource: string
+  /** the slug of one of DEMO_PRODUCERS: the product is linked to that producer's id */
+  producerSlug: string
   image: ProductIllustration
   inStock: boolean
   /** unit text shown beside the price: "1 lb", "12 ct", "32 oz" */

@@ -1,9 +1,12 @@
-import { count, sql } from 'drizzle-orm'
+import { count, eq, isNotNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/setup/test-database.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
 import { migrateDatabase } from '../migrate.ts'
+import { producerSlugFromName } from '#shared/domain/catalog.ts'
 import { coupons, producers, products } from '../schema/index.ts'
+import { DEMO_PRODUCERS } from './demo-producers.ts'
+import { DEMO_PRODUCTS } from './demo-products.ts'
 import { seedDemoCatalogue } from './seed-demo-catalogue.ts'
 
 let database: TestDatabase
@@ -30,6 +33,31 @@ describe('demo catalogue', () => {
     expect(loaded.producers).toBe(14)
     expect(loaded.products).toBeGreaterThanOrEqual(60)
     expect(loaded.coupons).toBe(2)
+  })
+
+  test('links every product to its producer by id, and gives a few producers a harvest e-mail', async () => {
+    const rows = await database.db
+      .select({ product: products.name, producer: producers.slug })
+      .from(products)
+      .innerJoin(producers, eq(products.producerId, producers.id))
+    expect(rows).toHaveLength(DEMO_PRODUCTS.length)
+    for (const demo of DEMO_PRODUCTS) {
+      expect(rows.find((row) => row.product === demo.name)?.producer, demo.name).toBe(
+        demo.producerSlug,
+      )
+    }
+    const withEmail = await database.db
+      .select({ email: producers.email })
+      .from(producers)
+      .where(isNotNull(producers.email))
+    expect(withEmail.length).toBeGreaterThanOrEqual(3)
+    for (const { email } of withEmail) expect(email).toMatch(/^[\w.+-]+@example\.com$/)
+  })
+
+  test("each demo producer's slug is the one the shop makes from its name", () => {
+    for (const producer of DEMO_PRODUCERS) {
+      expect(producerSlugFromName(producer.name), producer.name).toBe(producer.slug)
+    }
   })
 
   test('is never loaded twice, not even after every product was deleted', async () => {

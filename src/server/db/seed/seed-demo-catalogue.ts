@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm'
+import { count, eq, inArray, sql } from 'drizzle-orm'
 import type { Logger } from '../../logger.ts'
 import type { Database } from '../client.ts'
 import { appMeta, coupons, producers, products } from '../schema/index.ts'
@@ -29,12 +29,31 @@ export async function seedDemoCatalogue(db: Database, log: Logger): Promise<'loa
       .insert(producers)
       .values(DEMO_PRODUCERS.map((producer, index) => ({ ...producer, sortOrder: index })))
       .onConflictDoNothing()
+    const producerIds = new Map(
+      (
+        await tx
+          .select({ id: producers.id, slug: producers.slug })
+          .from(producers)
+          .where(
+            inArray(
+              producers.slug,
+              DEMO_PRODUCERS.map((producer) => producer.slug),
+            ),
+          )
+      ).map((producer) => [producer.slug, producer.id]),
+    )
     await tx.insert(products).values(
-      DEMO_PRODUCTS.map(({ image, ...product }) => ({
-        ...product,
-        subcategory2: product.subcategory2 ?? null,
-        imageUrl: productIllustrationUrl(image),
-      })),
+      DEMO_PRODUCTS.map(({ image, producerSlug, ...product }) => {
+        const producerId = producerIds.get(producerSlug)
+        if (!producerId)
+          throw new Error(`demo product ${product.name}: no producer ${producerSlug}`)
+        return {
+          ...product,
+          producerId,
+          subcategory2: product.subcategory2 ?? null,
+          imageUrl: productIllustrationUrl(image),
+        }
+      }),
     )
     await tx.insert(coupons).values(DEMO_COUPONS).onConflictDoNothing()
     await tx.insert(appMeta).values({ key: MARKER, value: new Date().toISOString() })

@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '#tests/setup/test-app.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
+import { signUpAdmin } from '#tests/setup/shopper.ts'
 
 /** Two app processes on one database, as behind a load balancer (README: Scaling out). */
 let first: TestApp
@@ -93,6 +94,36 @@ describe('the catalogue cache across processes', () => {
     await expect
       .poll(async () => (await producerOn(second)).location, { timeout: 5_000 })
       .toBe('Katy, TX')
+  })
+
+  test("an admin's producer change on one process renames the farm on the other's pages", async () => {
+    const admin = await signUpAdmin(first, 'changes-admin')
+    const [product] = await first.database.db.select().from(products).limit(1)
+    const [producer] = await first.database.db
+      .select()
+      .from(producers)
+      .where(eq(producers.id, product!.producerId))
+    const farmOn = async (app: TestApp['app']) =>
+      ProductSchema.parse(
+        (await app.inject({ method: 'GET', url: `/api/products/${product!.id}` })).json(),
+      ).farmSource
+    expect(await farmOn(second)).toBe(producer!.name) // cached on the second process
+    const renamed = await admin.call('PATCH', `/api/admin/producers/${producer!.id}`, {
+      name: 'Renamed Family Farm',
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    await expect.poll(() => farmOn(second), { timeout: 5_000 }).toBe('Renamed Family Farm')
+    await expect
+      .poll(
+        async () =>
+          ProducerSchema.parse(
+            (
+              await second.inject({ method: 'GET', url: `/api/producers/${producer!.slug}` })
+            ).json(),
+          ).name,
+        { timeout: 5_000 },
+      )
+      .toBe('Renamed Family Farm')
   })
 
   test('a product not found is not remembered: added later, it is found', async () => {

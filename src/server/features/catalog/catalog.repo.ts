@@ -4,6 +4,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -17,7 +18,22 @@ import type { ProductListQuery } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
 import { producers, products } from '../../db/schema/index.ts'
 
-export type ProductRow = typeof products.$inferSelect
+/** A product with its producer's name, slug and state: farmSource is read through producer_id. */
+export type ProductRow = typeof products.$inferSelect & {
+  farmSource: string
+  producerSlug: string
+  producerActive: boolean
+}
+
+/** The columns of a ProductRow: select(productColumns).from(products).innerJoin(producers, …) */
+export const productColumns = {
+  ...getTableColumns(products),
+  farmSource: producers.name,
+  producerSlug: producers.slug,
+  producerActive: producers.active,
+}
+
+export const withProducer = eq(products.producerId, producers.id)
 
 /** What pricing a basket (or an order's change) needs of a product. */
 export interface ProductForOrder {
@@ -28,6 +44,7 @@ export interface ProductForOrder {
   inStock: boolean
   category: string
   subcategory: string | null
+  /** the producer's name now; an order item keeps its own copy */
   farmSource: string
   imageUrl: string | null
 }
@@ -52,15 +69,20 @@ export function createCatalogRepo(db: Database) {
   return {
     listProducts(query: ProductListQuery): Promise<ProductRow[]> {
       const statement = db
-        .select()
+        .select(productColumns)
         .from(products)
+        .innerJoin(producers, withProducer)
         .where(and(...productFilters(query)))
         .orderBy(...productOrder(query.sort ?? 'featured'))
       return query.limit === undefined ? statement : statement.limit(query.limit)
     },
 
     async findProduct(id: string): Promise<ProductRow | undefined> {
-      const [row] = await db.select().from(products).where(eq(products.id, id))
+      const [row] = await db
+        .select(productColumns)
+        .from(products)
+        .innerJoin(producers, withProducer)
+        .where(eq(products.id, id))
       return row
     },
 
@@ -74,22 +96,29 @@ export function createCatalogRepo(db: Database) {
           inStock: products.inStock,
           category: products.category,
           subcategory: products.subcategory,
-          farmSource: products.farmSource,
+          farmSource: producers.name,
           imageUrl: products.imageUrl,
         })
         .from(products)
+        .innerJoin(producers, withProducer)
         .where(inArray(products.id, [...new Set(ids)]))
     },
 
+    /** the producers the shop shows: active ones, in display order */
     listProducers() {
       return db
         .select(producerColumns)
         .from(producers)
+        .where(eq(producers.active, true))
         .orderBy(asc(producers.sortOrder), asc(producers.name))
     },
 
+    /** an inactive producer has no page */
     async findProducer(slug: string) {
-      const [row] = await db.select(producerColumns).from(producers).where(eq(producers.slug, slug))
+      const [row] = await db
+        .select(producerColumns)
+        .from(producers)
+        .where(and(eq(producers.slug, slug), eq(producers.active, true)))
       return row
     },
   }
@@ -108,16 +137,15 @@ function productFilters(query: ProductListQuery): SQL[] {
     filters.push(lte(products.price, centsToDecimal(query.maxPrice)))
   if (query.farm) {
     const farm = query.farm.toLowerCase()
-    // a producer's slug or its name (decisions §9)
-    filters.push(
-      sql`(lower(${products.farmSource}) = ${farm} or regexp_replace(lower(trim(${products.farmSource})), '[[:space:]]+', '-', 'g') = ${farm})`,
-    )
+    // a producer's slug or its name, ignoring case (docs/product.md#catalogue)
+    const match = or(eq(producers.slug, farm), eq(sql`lower(${producers.name})`, farm))
+    if (match) filters.push(match)
   }
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`
     const match = or(
       ilike(products.name, pattern),
-      ilike(products.farmSource, pattern),
+      ilike(producers.name, pattern),
       ilike(products.description, pattern),
     )
     if (match) filters.push(match)

@@ -68,7 +68,10 @@ export function createCatalogService({
       return repo.productsForOrder(ids)
     },
 
-    /** Call after any change to products or producers: here and in every other process. */
+    /**
+     * Call after any change to products or producers: here and in every other process. The
+     * lists, the product and producer pages and the sitemap are all read from this cache.
+     */
     invalidate() {
       cache.clear()
       void announceChange()
@@ -93,6 +96,7 @@ export function toProduct(row: ProductRow): Product {
     subcategory: row.subcategory,
     subcategory2: row.subcategory2,
     farmSource: row.farmSource,
+    producerSlug: row.producerActive ? row.producerSlug : null,
     imageUrl: row.imageUrl,
     inStock: row.inStock,
     stockCount: row.stockCount,

@@ -3,6 +3,7 @@ import { CATEGORIES } from '#shared/domain/catalog.ts'
 import { ProducerListSchema } from '#shared/schemas/producer.ts'
 import { ProductListSchema } from '#shared/schemas/product.ts'
 import { products } from '#server/db/schema/index.ts'
+import { producerIdOf } from '#tests/setup/catalogue.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 const ORIGIN = 'https://houstonfarmtodoor.example'
@@ -96,7 +97,7 @@ describe('GET /sitemap.xml', () => {
         name: 'Sitemap Peaches',
         price: '4.00',
         category: 'produce',
-        farmSource: 'Atkinson Farms',
+        producerId: await producerIdOf(shop, 'atkinson-farms'),
       })
       .returning({ id: products.id })
     expect((await get('/sitemap.xml')).body).toBe(before)

@@ -12,7 +12,7 @@ import { ApiError } from '#web/lib/api-client.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 import NotFoundPage from './not-found.tsx'
 
-/** A producer's profile: its story, how it works, and its products (spec §2, decisions §4). */
+/** A producer's profile: its story, how it works, and its products (docs/product.md#catalogue). */
 export default function ProducerPage() {
   const { slug = '' } = useParams()
   const producer = useQuery(producerQueries.detail(slug))
@@ -60,8 +60,8 @@ export default function ProducerPage() {
             <span className="inline-flex items-center gap-1.5">
               <MapPinIcon className="size-4" aria-hidden /> {farm.location}
             </span>
-            <span>{farm.distance}</span>
-            <span>{farm.established}</span>
+            {farm.distance ? <span>{farm.distance}</span> : null}
+            {farm.established ? <span>{farm.established}</span> : null}
           </p>
           <p className="text-lg">{farm.description}</p>
         </div>
@@ -134,15 +134,19 @@ function Facts({ producer }: { producer: Producer }) {
         title="How they farm"
         items={producer.practices}
       />
-      <div>
-        <h2 className="mb-2 flex items-center gap-2 font-sans text-sm font-semibold tracking-wide text-forest uppercase">
-          <CalendarDaysIcon className="size-4" aria-hidden /> Availability
-        </h2>
-        <p>{producer.availability}</p>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Delivers to us: {producer.deliveryDays.join(', ')}
-        </p>
-      </div>
+      {producer.availability || producer.deliveryDays.length > 0 ? (
+        <div>
+          <h2 className="mb-2 flex items-center gap-2 font-sans text-sm font-semibold tracking-wide text-forest uppercase">
+            <CalendarDaysIcon className="size-4" aria-hidden /> Availability
+          </h2>
+          {producer.availability ? <p>{producer.availability}</p> : null}
+          {producer.deliveryDays.length > 0 ? (
+            <p className="mt-1 text-sm text-muted-foreground">
+              Delivers to us: {producer.deliveryDays.join(', ')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </aside>
   )
 }

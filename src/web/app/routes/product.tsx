@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { CalendarDaysIcon, RepeatIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { categoryLabel, producerSlugFromName } from '#shared/domain/catalog.ts'
+import { categoryLabel } from '#shared/domain/catalog.ts'
 import { cutoffMessage, DELIVERY_WINDOW } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
@@ -51,7 +51,6 @@ export default function ProductPage() {
     )
   }
   const item = product.data
-  const producerSlug = producerSlugFromName(item.farmSource)
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <Breadcrumb
@@ -74,12 +73,16 @@ export default function ProductPage() {
           <h1 className="text-3xl font-semibold text-forest sm:text-4xl">{item.name}</h1>
           <p className="text-muted-foreground">
             From{' '}
-            <Link
-              to={paths.producer(producerSlug)}
-              className="font-semibold text-primary hover:underline"
-            >
-              {item.farmSource}
-            </Link>
+            {item.producerSlug ? (
+              <Link
+                to={paths.producer(item.producerSlug)}
+                className="font-semibold text-primary hover:underline"
+              >
+                {item.farmSource}
+              </Link>
+            ) : (
+              <span className="font-semibold">{item.farmSource}</span>
+            )}
           </p>
           <p className="flex items-baseline gap-3">
             <span className="text-3xl font-semibold">{formatDecimalPrice(item.price)}</span>
@@ -104,7 +107,11 @@ export default function ProductPage() {
           </div>
         </div>
       </div>
-      <MoreFromProducer farm={producerSlug} name={item.farmSource} excludeId={item.id} />
+      <MoreFromProducer
+        farm={item.farmSource}
+        producerSlug={item.producerSlug}
+        excludeId={item.id}
+      />
     </div>
   )
 }
@@ -134,27 +141,33 @@ function SubscribeButton({ productName }: { productName: string }) {
   )
 }
 
+/** The producer's other products; "Meet …" only when the producer has a page (is active). */
 function MoreFromProducer({
   farm,
-  name,
+  producerSlug,
   excludeId,
 }: {
   farm: string
-  name: string
+  producerSlug: string | null
   excludeId: string
 }) {
-  const more = useQuery(productQueries.list({ farm, limit: 5 }))
+  const more = useQuery(productQueries.list({ farm: producerSlug ?? farm, limit: 5 }))
   const others = (more.data ?? []).filter((product) => product.id !== excludeId).slice(0, 4)
   if (others.length === 0) return null
   return (
     <section className="mt-14" aria-labelledby="more-from-producer">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <h2 id="more-from-producer" className="text-2xl font-semibold text-forest">
-          More from {name}
+          More from {farm}
         </h2>
-        <Link to={paths.producer(farm)} className="font-semibold text-primary hover:underline">
-          Meet {name}
-        </Link>
+        {producerSlug ? (
+          <Link
+            to={paths.producer(producerSlug)}
+            className="font-semibold text-primary hover:underline"
+          >
+            Meet {farm}
+          </Link>
+        ) : null}
       </div>
       <ProductGrid products={others} />
     </section>

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Producer } from '#shared/schemas/producer.ts'
-import type { Product, ProductInput } from '#shared/schemas/product.ts'
+import type { AdminProduct, ProductInput } from '#shared/schemas/product.ts'
 import { apiGet, apiRequest } from '#web/lib/api-client.ts'
 import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
+import { ADMIN_CATALOGUE_ROOTS } from './admin-query-keys.ts'
 
 export interface AdminProductFilters {
   search?: string | undefined
@@ -19,31 +19,28 @@ function adminProductsPath({ search, category }: AdminProductFilters) {
 
 /** Every product, in stock or not, searched by name or farm on the server. */
 export const adminProductQueries = {
-  all: () => ['admin', 'products'] as const,
+  all: () => ADMIN_CATALOGUE_ROOTS.products,
   list: (filters: AdminProductFilters) =>
     queryOptions({
       queryKey: [...adminProductQueries.all(), filters] as const,
-      queryFn: ({ signal }) => apiGet<Product[]>(adminProductsPath(filters), signal),
+      queryFn: ({ signal }) => apiGet<AdminProduct[]>(adminProductsPath(filters), signal),
       staleTime: 0,
       placeholderData: keepPreviousData,
     }),
-  /** the producers' names, offered as the Farm Source */
-  producerNames: () =>
-    queryOptions({
-      queryKey: [...QUERY_ROOTS.producers, 'names'] as const,
-      queryFn: async ({ signal }) =>
-        (await apiGet<Producer[]>('/api/producers', signal)).map((producer) => producer.name),
-    }),
 }
 
-/** After any change the admin list and the shop's own product queries are fetched afresh. */
+/**
+ * After any change the admin's products and producers (their product counts) and the shop's own
+ * product queries are fetched afresh.
+ */
 function useRefreshProducts() {
   const queryClient = useQueryClient()
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminProductQueries.all() }),
-      queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.products }),
-    ])
+    Promise.all(
+      [ADMIN_CATALOGUE_ROOTS.products, ADMIN_CATALOGUE_ROOTS.producers, QUERY_ROOTS.products].map(
+        (queryKey) => queryClient.invalidateQueries({ queryKey }),
+      ),
+    )
 }
 
 export function useSaveProduct() {
@@ -51,8 +48,8 @@ export function useSaveProduct() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ProductInput }) =>
       id === null
-        ? apiRequest<Product>('POST', '/api/admin/products', { body: input })
-        : apiRequest<Product>('PATCH', `/api/admin/products/${id}`, { body: input }),
+        ? apiRequest<AdminProduct>('POST', '/api/admin/products', { body: input })
+        : apiRequest<AdminProduct>('PATCH', `/api/admin/products/${id}`, { body: input }),
     onSuccess: refresh,
   })
 }

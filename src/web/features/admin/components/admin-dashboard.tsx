@@ -7,11 +7,14 @@ import { EmailsTab } from './emails-tab.tsx'
 import { MessagesTab } from './messages-tab.tsx'
 import { OrdersTab } from './orders-tab.tsx'
 
-const TABS = ['orders', 'products', 'messages', 'emails', 'coupons'] as const
+const TABS = ['orders', 'products', 'producers', 'messages', 'emails', 'coupons'] as const
 type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
-/** /admin (spec §2): Orders, Products (a pointer to /admin/products), Messages, Emails, Coupons. */
+/**
+ * /admin (docs/product.md#admin): Orders, Products and Producers (pointers to their pages),
+ * Messages, Emails, Coupons.
+ */
 export function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams()
   const requested = searchParams.get('tab')
@@ -33,6 +36,7 @@ export function AdminDashboard() {
           <TabsList>
             <TabsTrigger value="orders">Orders</TabsTrigger>
             <TabsTrigger value="products">Products</TabsTrigger>
+            <TabsTrigger value="producers">Producers</TabsTrigger>
             <TabsTrigger value="messages">Messages</TabsTrigger>
             <TabsTrigger value="emails">Emails</TabsTrigger>
             <TabsTrigger value="coupons">Coupons</TabsTrigger>
@@ -50,6 +54,21 @@ export function AdminDashboard() {
             <Button asChild>
               <Link to="/admin/products">
                 Manage products
+                <ArrowRightIcon aria-hidden />
+              </Link>
+            </Button>
+          </section>
+        </TabsContent>
+        <TabsContent value="producers">
+          <section className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6">
+            <h2 className="text-xl font-semibold text-forest">Producers</h2>
+            <p className="text-muted-foreground">
+              Add and edit the producers behind the products: their pages, logos, stories and who
+              receives the weekly harvest list.
+            </p>
+            <Button asChild>
+              <Link to="/admin/producers">
+                Manage producers
                 <ArrowRightIcon aria-hidden />
               </Link>
             </Button>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { CATEGORIES, categoryLabel, findSubcategory } from '#shared/domain/catalog.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
-import type { Product } from '#shared/schemas/product.ts'
+import type { AdminProduct } from '#shared/schemas/product.ts'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -25,12 +25,12 @@ import { ProductDialog } from './product-dialog.tsx'
 
 const ALL = 'all'
 
-const subcategoryLabel = (product: Product) =>
+const subcategoryLabel = (product: AdminProduct) =>
   product.subcategory
     ? (findSubcategory(product.category, product.subcategory)?.title ?? product.subcategory)
     : '—'
 
-/** /admin/products (spec §2): search, filter, add, edit and delete the catalogue's products. */
+/** /admin/products (docs/product.md#admin): search, filter, add, edit and delete the products. */
 export function AdminProducts() {
   const id = useId()
   const [search, setSearch] = useState('')
@@ -42,8 +42,8 @@ export function AdminProducts() {
       category: category === ALL ? undefined : category,
     }),
   )
-  const [editing, setEditing] = useState<Product | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<Product | null>(null)
+  const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null)
 
   return (
     <>
@@ -63,10 +63,15 @@ export function AdminProducts() {
               : '\u00a0'}
           </p>
         </div>
-        <Button size="lg" onClick={() => setEditing('new')}>
-          <PlusIcon aria-hidden />
-          Add Product
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild size="lg" variant="outline">
+            <Link to="/admin/producers">Producers</Link>
+          </Button>
+          <Button size="lg" onClick={() => setEditing('new')}>
+            <PlusIcon aria-hidden />
+            Add Product
+          </Button>
+        </div>
       </div>
 
       <div className="mb-5 grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[1fr_16rem]">
@@ -146,9 +151,9 @@ function ProductTable({
   onDelete,
   busy,
 }: {
-  products: readonly Product[]
-  onEdit: (product: Product) => void
-  onDelete: (product: Product) => void
+  products: readonly AdminProduct[]
+  onEdit: (product: AdminProduct) => void
+  onDelete: (product: AdminProduct) => void
   busy: boolean
 }) {
   return (
@@ -217,6 +222,11 @@ function ProductTable({
               <td className="hidden lg:table-cell lg:px-3 lg:py-3">{subcategoryLabel(product)}</td>
               <td className="col-start-2 row-start-3 text-muted-foreground lg:table-cell lg:px-3 lg:py-3 lg:text-foreground">
                 {product.farmSource}
+                {product.producerActive ? null : (
+                  <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground">
+                    Inactive
+                  </span>
+                )}
               </td>
               <td className="col-start-3 row-start-1 text-right font-semibold tabular-nums lg:table-cell lg:px-3 lg:py-3">
                 {formatDecimalPrice(product.price)}
@@ -265,7 +275,7 @@ function DeleteProductDialog({
   product,
   onClose,
 }: {
-  product: Product | null
+  product: AdminProduct | null
   onClose: () => void
 }) {
   const remove = useDeleteProduct()

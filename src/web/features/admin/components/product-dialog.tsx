@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { ImageUpIcon, LoaderCircleIcon } from 'lucide-react'
-import { useId, useRef, useState, type ReactNode } from 'react'
+import { useId } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { CATEGORIES, PRODUCT_TAG_GROUPS, findCategory } from '#shared/domain/catalog.ts'
-import { UPLOAD_IMAGE_TYPES } from '#shared/schemas/admin.ts'
 import {
   ProductInputSchema,
-  type Product,
+  type AdminProduct,
   type ProductInput,
   type ProductValues,
 } from '#shared/schemas/product.ts'
@@ -33,10 +31,10 @@ import {
 } from '#web/components/ui/select.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { ProductImage } from '#web/components/product-image.tsx'
 import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
-import { adminProductQueries, useSaveProduct } from '../api/admin-products.ts'
-import { UploadRefused, uploadImage } from '../api/upload-image.ts'
+import { adminProducerQueries } from '../api/admin-producers.ts'
+import { useSaveProduct } from '../api/admin-products.ts'
+import { ImageUploadField } from './image-upload-field.tsx'
 
 const NONE = 'none'
 
@@ -47,20 +45,20 @@ const FIELDS = [
   'category',
   'subcategory',
   'subcategory2',
-  'farmSource',
+  'producerId',
   'imageUrl',
   'stockCount',
   'tags',
 ] as const satisfies ReadonlyArray<keyof ProductInput>
 
-const formValues = (product: Product | null): ProductInput => ({
+const formValues = (product: AdminProduct | null): ProductInput => ({
   name: product?.name ?? '',
   description: product?.description ?? '',
   price: product?.price ?? '',
   category: product?.category ?? '',
   subcategory: product?.subcategory ?? null,
   subcategory2: product?.subcategory2 ?? null,
-  farmSource: product?.farmSource ?? '',
+  producerId: product?.producerId ?? '',
   imageUrl: product?.imageUrl ?? '',
   inStock: product?.inStock ?? true,
   stockCount: product?.stockCount ?? '',
@@ -68,18 +66,21 @@ const formValues = (product: Product | null): ProductInput => ({
   tags: (product?.tags ?? []) as ProductInput['tags'],
 })
 
-/** Add Product and Edit Product (spec §2, §5): every field, checked as the server checks it. */
+/**
+ * Add Product and Edit Product (docs/product.md#admin): every field, checked as the server
+ * checks it. The farm is a producer picked from the admin's list (inactive ones included).
+ */
 export function ProductDialog({
   product,
   onClose,
 }: {
-  product: Product | null
+  product: AdminProduct | null
   onClose: () => void
 }) {
   const id = useId()
   const field = (name: string) => `${id}-${name}`
   const save = useSaveProduct()
-  const producers = useQuery(adminProductQueries.producerNames())
+  const producers = useQuery(adminProducerQueries.list())
   const {
     register,
     control,
@@ -229,7 +230,7 @@ export function ProductDialog({
                   value={selectField.value || undefined}
                   onValueChange={(value) => {
                     selectField.onChange(value)
-                    // spec §5: a new category clears both subcategories
+                    // a new category clears both subcategories (docs/product.md#admin)
                     setValue('subcategory', null)
                     setValue('subcategory2', null)
                   }}
@@ -253,28 +254,52 @@ export function ProductDialog({
             />
           </FormField>
           <FormField
-            controlId={field('farmSource')}
+            controlId={field('producerId')}
             label="Farm Source"
-            error={errors.farmSource?.message}
+            error={
+              errors.producerId?.message ??
+              (producers.isError
+                ? 'The producers could not be loaded. Please try again.'
+                : undefined)
+            }
           >
-            <Input
-              id={field('farmSource')}
-              list={field('producers')}
-              autoComplete="off"
-              aria-required
-              {...fieldErrorProps(field('farmSource'), errors.farmSource?.message)}
-              {...register('farmSource')}
+            <Controller
+              control={control}
+              name="producerId"
+              render={({ field: selectField }) => (
+                <Select
+                  value={selectField.value || undefined}
+                  onValueChange={selectField.onChange}
+                  disabled={!producers.data}
+                >
+                  <SelectTrigger
+                    id={field('producerId')}
+                    aria-required
+                    {...fieldErrorProps(field('producerId'), errors.producerId?.message)}
+                  >
+                    <SelectValue
+                      placeholder={producers.data ? 'Select a producer' : 'Loading producers...'}
+                    />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {producers.data?.map((producer) => (
+                      <SelectItem key={producer.id} value={producer.id}>
+                        {producer.active ? producer.name : `${producer.name} (inactive)`}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
             />
-            <datalist id={field('producers')}>
-              {producers.data?.map((name) => (
-                <option key={name} value={name} />
-              ))}
-            </datalist>
           </FormField>
           {subcategorySelect('subcategory', 'Subcategory')}
           {subcategorySelect('subcategory2', 'Second subcategory')}
-          <ImageField
+          <ImageUploadField
             controlId={field('imageUrl')}
+            label="Image"
+            className="sm:col-span-2"
+            previewAlt="Product image preview"
+            saveHint="Save the product to use it."
             imageUrl={imageUrl ?? ''}
             error={errors.imageUrl?.message}
             onUploaded={(path) => setValue('imageUrl', path, { shouldValidate: true })}
@@ -366,83 +391,5 @@ export function ProductDialog({
         </form>
       </DialogContent>
     </Dialog>
-  )
-}
-
-/** The image: a preview, an upload button, and the address field for a pasted URL. */
-function ImageField({
-  controlId,
-  imageUrl,
-  error,
-  onUploaded,
-  input,
-}: {
-  controlId: string
-  imageUrl: string
-  error: string | undefined
-  onUploaded: (path: string) => void
-  input: ReactNode
-}) {
-  const fileInput = useRef<HTMLInputElement>(null)
-  const [uploading, setUploading] = useState(false)
-
-  const upload = async (file: File) => {
-    setUploading(true)
-    try {
-      onUploaded(await uploadImage(file))
-      toast({ title: 'Image uploaded', description: 'Save the product to use it.' })
-    } catch (refusal) {
-      const { title, description } =
-        refusal instanceof UploadRefused
-          ? refusal
-          : { title: 'Upload failed', description: 'Failed to upload image. Please try again.' }
-      toast({ variant: 'destructive', title, description })
-    } finally {
-      setUploading(false)
-      if (fileInput.current) fileInput.current.value = ''
-    }
-  }
-
-  return (
-    <FormField controlId={controlId} label="Image" optional error={error} className="sm:col-span-2">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <ProductImage
-          src={imageUrl || null}
-          alt="Product image preview"
-          className="size-24 shrink-0 rounded-lg border border-border bg-wheat"
-        />
-        <div className="flex flex-1 flex-col gap-2">
-          <div>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={UPLOAD_IMAGE_TYPES.join(',')}
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Image file"
-              onChange={(event) => {
-                const file = event.target.files?.[0]
-                if (file) void upload(file)
-              }}
-            />
-            <Button
-              type="button"
-              variant="outline"
-              disabled={uploading}
-              onClick={() => fileInput.current?.click()}
-            >
-              {uploading ? (
-                <LoaderCircleIcon className="animate-spin" aria-hidden />
-              ) : (
-                <ImageUpIcon aria-hidden />
-              )}
-              {uploading ? 'Uploading...' : 'Upload image'}
-            </Button>
-          </div>
-          {input}
-          <p className="text-xs text-muted-foreground">JPG, PNG, GIF or WebP, up to 25MB.</p>
-        </div>
-      </div>
-    </FormField>
   )
 }

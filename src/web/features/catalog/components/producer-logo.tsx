@@ -2,7 +2,14 @@ import { cn } from '#web/lib/cn.ts'
 
 const COMING_SOON = '/illustrations/producers/coming-soon.svg'
 
-/** A producer's logo, or the "logo coming soon" badge when it has none (spec §2). */
+/** an uploaded logo (/uploads/<uuid>.webp) has a 400 px copy, plenty for a logo */
+const UPLOADED = /^\/uploads\/([0-9a-f-]{36})\.webp$/
+const logoSource = (imageUrl: string) => {
+  const key = UPLOADED.exec(imageUrl)?.[1]
+  return key ? `/uploads/${key}-400.webp` : imageUrl
+}
+
+/** A producer's logo, or the "logo coming soon" badge when it has none (docs/product.md#catalogue). */
 export function ProducerLogo({
   name,
   imageUrl,
@@ -16,12 +23,12 @@ export function ProducerLogo({
 }) {
   return (
     <img
-      src={imageUrl ?? COMING_SOON}
+      src={imageUrl ? logoSource(imageUrl) : COMING_SOON}
       alt={imageUrl ? `${name} logo` : 'Logo coming soon'}
       width={200}
       height={200}
       loading={eager ? 'eager' : 'lazy'}
-      className={cn('aspect-square', className)}
+      className={cn('aspect-square object-contain', className)}
     />
   )
 }

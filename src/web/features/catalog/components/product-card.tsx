@@ -1,5 +1,4 @@
 import { Link } from 'react-router'
-import { producerSlugFromName } from '#shared/domain/catalog.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import type { Product } from '#shared/schemas/product.ts'
@@ -12,7 +11,7 @@ export function ProductCard({
 }: {
   product: Product
   eagerImage?: boolean
-  /** farm boxes open the custom box builder instead of their page (spec §2) */
+  /** farm boxes open the custom box builder instead of their page (docs/product.md#catalogue) */
   onOpenBox?: ((box: Product) => void) | undefined
 }) {
   const opensBuilder =
@@ -67,12 +66,18 @@ export function ProductCard({
           <span className="text-xs text-muted-foreground">{product.stockCount}</span>
         </p>
       </div>
-      <Link
-        to={paths.producer(producerSlugFromName(product.farmSource))}
-        className="relative z-10 border-t border-border bg-muted/60 px-3 py-2 text-xs font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground sm:px-4"
-      >
-        From {product.farmSource}
-      </Link>
+      {product.producerSlug ? (
+        <Link
+          to={paths.producer(product.producerSlug)}
+          className="relative z-10 border-t border-border bg-muted/60 px-3 py-2 text-xs font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground sm:px-4"
+        >
+          From {product.farmSource}
+        </Link>
+      ) : (
+        <p className="border-t border-border bg-muted/60 px-3 py-2 text-xs font-medium text-muted-foreground sm:px-4">
+          From {product.farmSource}
+        </p>
+      )}
     </article>
   )
 }

@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import {
-  PRODUCT_TAG_GROUPS,
-  producerSlugFromName,
-  type ProductTag,
-} from '#shared/domain/catalog.ts'
+import { PRODUCT_TAG_GROUPS, type ProductTag } from '#shared/domain/catalog.ts'
 import { centsToTypedAmount, readMoneyInput, type Cents } from '#shared/domain/money.ts'
 import type { Producer } from '#shared/schemas/producer.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -33,7 +29,7 @@ export interface ProductFiltersProps {
 
 const ALL_PRODUCERS = 'all'
 
-/** The shop's filters (decisions §4): know-your-food and diet tags, a price range, one producer. */
+/** The shop's filters (docs/product.md#catalogue): know-your-food and diet tags, a price range, one producer. */
 export function ProductFilters({
   filters,
   onToggleTag,
@@ -203,10 +199,10 @@ function ProducerSelect({
   )
 }
 
-/** The producer a `farm` query names, by slug or by name (as the server matches it). */
+/** The producer a `farm` query names, by slug or by name ignoring case (as the server matches it). */
 export function findProducer(producers: readonly Producer[], farm: string): Producer | undefined {
-  const slug = producerSlugFromName(farm)
+  const wanted = farm.trim().toLowerCase()
   return producers.find(
-    (producer) => producer.slug === slug || producerSlugFromName(producer.name) === slug,
+    (producer) => producer.slug === wanted || producer.name.toLowerCase() === wanted,
   )
 }

@@ -1,34 +1,51 @@
 import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { AdminProductListQuery, ProductValues } from '#shared/schemas/product.ts'
-import type { Database } from '../../../db/client.ts'
-import { products } from '../../../db/schema/index.ts'
-import { escapeLike, type ProductRow } from '../../catalog/catalog.repo.ts'
+import type { Database } from '../../db/client.ts'
+import { producers, products } from '../../db/schema/index.ts'
+import { escapeLike, productColumns, withProducer, type ProductRow } from './catalog.repo.ts'
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+/** The product with its producer, inside the transaction that changed it. */
+async function productWithProducer(tx: Transaction, id: string): Promise<ProductRow | undefined> {
+  const [row] = await tx
+    .select(productColumns)
+    .from(products)
+    .innerJoin(producers, withProducer)
+    .where(eq(products.id, id))
+  return row
+}
 
 export function createAdminProductsRepo(db: Database) {
   return {
-    /** every product, in stock or not, newest first */
+    /** every product, in stock or not, newest first; search matches its name or its producer's */
     listProducts(query: AdminProductListQuery): Promise<ProductRow[]> {
       const filters: SQL[] = []
       if (query.category) filters.push(eq(products.category, query.category))
       if (query.search) {
         const pattern = `%${escapeLike(query.search)}%`
-        const match = or(ilike(products.name, pattern), ilike(products.farmSource, pattern))
+        const match = or(ilike(products.name, pattern), ilike(producers.name, pattern))
         if (match) filters.push(match)
       }
       return db
-        .select()
+        .select(productColumns)
         .from(products)
+        .innerJoin(producers, withProducer)
         .where(and(...filters))
         .orderBy(desc(products.createdAt), asc(products.name), asc(products.id))
     },
 
-    async insertProduct(values: ProductValues, now: Date): Promise<ProductRow> {
-      const [row] = await db
-        .insert(products)
-        .values({ ...values, createdAt: now, updatedAt: now })
-        .returning()
-      if (!row) throw new Error('insert returned no product')
-      return row
+    /** A producerId that names no producer fails with PostgreSQL's foreign key violation. */
+    insertProduct(values: ProductValues, now: Date): Promise<ProductRow> {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(products)
+          .values({ ...values, createdAt: now, updatedAt: now })
+          .returning({ id: products.id })
+        const row = inserted && (await productWithProducer(tx, inserted.id))
+        if (!row) throw new Error('insert returned no product')
+        return row
+      })
     },
 
     /**
@@ -42,14 +59,18 @@ export function createAdminProductsRepo(db: Database) {
       now: Date,
     ): Promise<ProductRow | undefined> {
       return db.transaction(async (tx) => {
-        const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update')
+        const [current] = await tx
+          .select(productColumns)
+          .from(products)
+          .innerJoin(producers, withProducer)
+          .where(eq(products.id, id))
+          .for('update', { of: products })
         if (!current) return undefined
-        const [row] = await tx
+        await tx
           .update(products)
           .set({ ...change(current), updatedAt: now })
           .where(eq(products.id, id))
-          .returning()
-        return row
+        return productWithProducer(tx, id)
       })
     },
 

@@ -2,17 +2,21 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AdminDeletedSchema } from '#shared/schemas/admin.ts'
 import {
+  AdminProductListSchema,
+  AdminProductSchema,
   PRODUCT_FORM_MESSAGES,
   ProductListSchema,
-  ProductSchema,
+  type AdminProduct,
   type Product,
   type ProductInput,
 } from '#shared/schemas/product.ts'
+import { insertProducer, producerIdOf } from '#tests/setup/catalogue.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { createIntent, signUp, signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
 
 let shop: TestApp
 let admin: Shopper
+let atkinsonFarms: string
 
 /** a clock that never returns the same instant twice, so "newest first" has one answer */
 let lastTick = 0
@@ -24,6 +28,7 @@ const monotonicNow = () => {
 beforeAll(async () => {
   shop = await createTestApp({ now: monotonicNow })
   admin = await signUpAdmin(shop, 'products-admin')
+  atkinsonFarms = await producerIdOf(shop, 'atkinson-farms')
 })
 afterAll(() => shop.close())
 
@@ -36,7 +41,7 @@ const form = (overrides: Record<string, unknown> = {}): ProductInput => ({
   category: 'pantry',
   subcategory: 'sauces',
   subcategory2: null,
-  farmSource: 'Atkinson Farms',
+  producerId: atkinsonFarms,
   imageUrl: null,
   inStock: true,
   stockCount: '16 oz',
@@ -49,17 +54,21 @@ const post = (body: unknown) => admin.call('POST', '/api/admin/products', body)
 const patch = (id: string, body: unknown) => admin.call('PATCH', `/api/admin/products/${id}`, body)
 const remove = (id: string) => admin.call('DELETE', `/api/admin/products/${id}`)
 
-async function create(overrides: Record<string, unknown> = {}): Promise<Product> {
+async function create(overrides: Record<string, unknown> = {}): Promise<AdminProduct> {
   const response = await post(form(overrides))
   expect(response.statusCode, response.body).toBe(201)
-  return ProductSchema.parse(response.json())
+  return AdminProductSchema.parse(response.json())
 }
 
-async function adminList(query = ''): Promise<Product[]> {
+async function adminList(query = ''): Promise<AdminProduct[]> {
   const response = await admin.call('GET', `/api/admin/products${query}`)
   expect(response.statusCode, response.body).toBe(200)
-  return ProductListSchema.parse(response.json())
+  return AdminProductListSchema.parse(response.json())
 }
+
+/** the product as the shop shows it: without the admin's producer fields */
+const inShop = ({ producerId: _id, producerActive: _active, ...product }: AdminProduct): Product =>
+  product
 
 /** the shop's own list, as a visitor reads it (served from the catalogue's cache) */
 async function shopList(): Promise<Product[]> {
@@ -80,7 +89,7 @@ describe('POST /api/admin/products', () => {
     const body = form({ name: '  Pecan Praline Granola  ', imageUrl: '' })
     const response = await post(body)
     expect(response.statusCode, response.body).toBe(201)
-    const product = ProductSchema.parse(response.json())
+    const product = AdminProductSchema.parse(response.json())
     expect(product).toMatchObject({
       name: 'Pecan Praline Granola',
       price: '12.99',
@@ -88,6 +97,9 @@ describe('POST /api/admin/products', () => {
       subcategory: 'sauces',
       subcategory2: null,
       farmSource: 'Atkinson Farms',
+      producerSlug: 'atkinson-farms',
+      producerId: atkinsonFarms,
+      producerActive: true,
       imageUrl: null,
       inStock: true,
       stockCount: '16 oz',
@@ -97,10 +109,10 @@ describe('POST /api/admin/products', () => {
 
     const after = await shopList()
     expect(after).toHaveLength(before.length + 1)
-    expect(after.find((p) => p.id === product.id)).toEqual(product)
+    expect(after.find((p) => p.id === product.id)).toEqual(inShop(product))
     const detail = await shopProduct(product.id)
     expect(detail.statusCode).toBe(200)
-    expect(detail.json()).toEqual(product)
+    expect(detail.json()).toEqual(inShop(product))
   })
 
   test('stores a typed price with two decimals', async () => {
@@ -129,8 +141,12 @@ describe('POST /api/admin/products', () => {
       { category: undefined, subcategory: null },
       PRODUCT_FORM_MESSAGES.categoryRequired,
     ],
-    ['farmSource', { farmSource: '' }, PRODUCT_FORM_MESSAGES.farmSourceRequired],
-    ['farmSource', { farmSource: undefined }, PRODUCT_FORM_MESSAGES.farmSourceRequired],
+    ['producerId', { producerId: '' }, PRODUCT_FORM_MESSAGES.farmSourceRequired],
+    ['producerId', { producerId: undefined }, PRODUCT_FORM_MESSAGES.farmSourceRequired],
+    ['producerId', { producerId: null }, PRODUCT_FORM_MESSAGES.farmSourceRequired],
+    ['producerId', { producerId: 'Atkinson Farms' }, PRODUCT_FORM_MESSAGES.unknownProducer],
+    ['producerId', { producerId: randomUUID() }, PRODUCT_FORM_MESSAGES.unknownProducer],
+    ['farmSource', { farmSource: 'Atkinson Farms' }, 'Unknown field "farmSource"'],
     [
       'subcategory',
       { category: 'produce', subcategory: 'bread' },
@@ -159,7 +175,7 @@ describe('POST /api/admin/products', () => {
         name: PRODUCT_FORM_MESSAGES.nameRequired,
         price: PRODUCT_FORM_MESSAGES.priceFormat,
         category: PRODUCT_FORM_MESSAGES.categoryRequired,
-        farmSource: PRODUCT_FORM_MESSAGES.farmSourceRequired,
+        producerId: PRODUCT_FORM_MESSAGES.farmSourceRequired,
       },
     })
   })
@@ -179,7 +195,7 @@ describe('PATCH /api/admin/products/:id', () => {
 
     const response = await patch(product.id, { price: '5.49' })
     expect(response.statusCode, response.body).toBe(200)
-    const updated = ProductSchema.parse(response.json())
+    const updated = AdminProductSchema.parse(response.json())
     expect(updated).toEqual({ ...product, price: '5.49', updatedAt: updated.updatedAt })
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(product.updatedAt))
     expect((await shopList()).find((p) => p.id === product.id)?.price).toBe('5.49')
@@ -233,7 +249,9 @@ describe('PATCH /api/admin/products/:id', () => {
       [{ price: '12.999' }, 'price', PRODUCT_FORM_MESSAGES.priceFormat],
       [{ name: '' }, 'name', PRODUCT_FORM_MESSAGES.nameRequired],
       [{ name: null }, 'name', PRODUCT_FORM_MESSAGES.nameRequired],
-      [{ farmSource: ' ' }, 'farmSource', PRODUCT_FORM_MESSAGES.farmSourceRequired],
+      [{ producerId: ' ' }, 'producerId', PRODUCT_FORM_MESSAGES.farmSourceRequired],
+      [{ producerId: null }, 'producerId', PRODUCT_FORM_MESSAGES.farmSourceRequired],
+      [{ producerId: randomUUID() }, 'producerId', PRODUCT_FORM_MESSAGES.unknownProducer],
       [{ category: 'toys' }, 'category', PRODUCT_FORM_MESSAGES.categoryRequired],
       [{ subcategory: 'bread' }, 'subcategory', PRODUCT_FORM_MESSAGES.unknownSubcategory],
       [{ imageUrl: 'javascript:alert(1)' }, 'imageUrl', PRODUCT_FORM_MESSAGES.imageUrl],
@@ -247,7 +265,26 @@ describe('PATCH /api/admin/products/:id', () => {
         errors: { [field]: message },
       })
     }
-    expect((await shopProduct(product.id)).json()).toEqual(product)
+    expect((await shopProduct(product.id)).json()).toEqual(inShop(product))
+  })
+
+  test('moves the product to another producer: the shop shows the new farm at once', async () => {
+    const product = await create()
+    expect((await shopProduct(product.id)).json()).toMatchObject({ farmSource: 'Atkinson Farms' })
+    const katerra = await producerIdOf(shop, 'katerra-exotics')
+    const moved = await patch(product.id, { producerId: katerra })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.json()).toMatchObject({
+      producerId: katerra,
+      farmSource: 'Katerra Exotics',
+      producerSlug: 'katerra-exotics',
+    })
+    expect((await shopProduct(product.id)).json()).toMatchObject({
+      farmSource: 'Katerra Exotics',
+      producerSlug: 'katerra-exotics',
+    })
+    const byFarm = await shop.app.inject({ url: '/api/products?farm=katerra-exotics' })
+    expect(byFarm.json<Product[]>().map((p) => p.id)).toContain(product.id)
   })
 
   test('an unknown product is 404 and a malformed id 400', async () => {
@@ -271,8 +308,9 @@ describe('GET /api/admin/products', () => {
   })
 
   test('searches name or farm, ignoring case; % and _ match only themselves', async () => {
-    const byFarm = await create({ name: 'Smoked Brisket', farmSource: 'Qwerty Ridge Ranch' })
-    const byName = await create({ name: 'Qwerty Peach Jam', farmSource: 'Atkinson Farms' })
+    const ridge = await insertProducer(shop, { name: 'Qwerty Ridge Ranch' })
+    const byFarm = await create({ name: 'Smoked Brisket', producerId: ridge.id })
+    const byName = await create({ name: 'Qwerty Peach Jam', producerId: atkinsonFarms })
     const percent = await create({
       name: '100% Qwerty Juice',
       category: 'drinks',
@@ -315,7 +353,7 @@ describe('DELETE /api/admin/products/:id', () => {
     const product = await create({
       name: 'Heritage Turkey',
       price: '65.00',
-      farmSource: 'Frydek Heritage Farm',
+      producerId: await producerIdOf(shop, 'frydek-heritage-farm'),
     })
     const shopper = await signUp(shop, 'turkey-buyer')
     const intent = await createIntent(shopper, [

@@ -3,25 +3,23 @@ import { ErrorBodySchema } from '#shared/errors.ts'
 import { AdminDeletedSchema } from '#shared/schemas/admin.ts'
 import {
   AdminProductListQuerySchema,
+  AdminProductListSchema,
+  AdminProductSchema,
   ProductIdParamsSchema,
   ProductInputSchema,
-  ProductListSchema,
   ProductPatchSchema,
-  ProductSchema,
 } from '#shared/schemas/product.ts'
-import type { AdminDeps } from '../index.ts'
-import { adminProductsServiceFor } from './admin-products.service.ts'
+import type { AdminProductsService } from './admin-products.service.ts'
 
-/** The admin's products (spec §2, §5, §7); the admin guard covers every route here. */
-export function adminProductsRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
-  const products = adminProductsServiceFor(deps)
+/** The admin's products (docs/product.md#admin); the admin guard covers every route here. */
+export function adminProductsRoutes(products: AdminProductsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/admin/products',
       {
         schema: {
           querystring: AdminProductListQuerySchema,
-          response: { 200: ProductListSchema, 400: ErrorBodySchema },
+          response: { 200: AdminProductListSchema, 400: ErrorBodySchema },
         },
       },
       (request) => products.list(request.query),
@@ -32,7 +30,7 @@ export function adminProductsRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
       {
         schema: {
           body: ProductInputSchema,
-          response: { 201: ProductSchema, 400: ErrorBodySchema },
+          response: { 201: AdminProductSchema, 400: ErrorBodySchema },
         },
       },
       async (request, reply) => reply.status(201).send(await products.create(request.body)),
@@ -44,7 +42,7 @@ export function adminProductsRoutes(deps: AdminDeps): FastifyPluginAsyncZod {
         schema: {
           params: ProductIdParamsSchema,
           body: ProductPatchSchema,
-          response: { 200: ProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+          response: { 200: AdminProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },
       },
       (request) => products.update(request.params.id, request.body),

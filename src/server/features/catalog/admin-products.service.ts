@@ -1,0 +1,108 @@
+import { findCategory } from '#shared/domain/catalog.ts'
+import {
+  PRODUCT_FORM_MESSAGES,
+  ProductInputSchema,
+  type AdminProduct,
+  type AdminProductListQuery,
+  type ProductInput,
+  type ProductValues,
+} from '#shared/schemas/product.ts'
+import { AppError } from '../../app-error.ts'
+import { FOREIGN_KEY_VIOLATION, databaseErrorOf } from '../../db/database-error.ts'
+import type { AdminProductsRepo } from './admin-products.repo.ts'
+import type { ProductRow } from './catalog.repo.ts'
+import { toProduct, type CatalogService } from './catalog.service.ts'
+import { mergedWithPatch } from './merged-patch.ts'
+
+/**
+ * The admin's product list and its changes (docs/product.md#admin). Every change invalidates
+ * the shop's cached lists, here and in the other processes, so the shop shows it at once.
+ */
+export function createAdminProductsService({
+  repo,
+  catalog,
+  now,
+}: {
+  repo: AdminProductsRepo
+  catalog: Pick<CatalogService, 'invalidate'>
+  now: () => Date
+}) {
+  return {
+    async list(query: AdminProductListQuery): Promise<AdminProduct[]> {
+      return (await repo.listProducts(query)).map(toAdminProduct)
+    },
+
+    async create(values: ProductValues): Promise<AdminProduct> {
+      const row = await refusingUnknownProducer(() => repo.insertProduct(values, now()))
+      catalog.invalidate()
+      return toAdminProduct(row)
+    },
+
+    /** any subset of the form's fields, checked once merged (a client may send the whole form) */
+    async update(id: string, patch: LoosePatch): Promise<AdminProduct> {
+      const row = await refusingUnknownProducer(() =>
+        repo.updateProduct(id, (current) => mergedValues(current, patch), now()),
+      )
+      if (!row) throw new AppError('PRODUCT_NOT_FOUND')
+      catalog.invalidate()
+      return toAdminProduct(row)
+    },
+
+    async remove(id: string): Promise<{ message: string }> {
+      if (!(await repo.deleteProduct(id))) throw new AppError('PRODUCT_NOT_FOUND')
+      catalog.invalidate()
+      return { message: 'Product deleted' }
+    },
+  }
+}
+
+export type AdminProductsService = ReturnType<typeof createAdminProductsService>
+
+function toAdminProduct(row: ProductRow): AdminProduct {
+  return { ...toProduct(row), producerId: row.producerId, producerActive: row.producerActive }
+}
+
+/**
+ * The foreign key decides whether the producer exists, in the same statement that stores the
+ * product, so a producer deleted a moment before cannot slip through a separate check.
+ */
+async function refusingUnknownProducer<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (databaseErrorOf(error)?.code !== FOREIGN_KEY_VIOLATION) throw error
+    throw new AppError('BAD_REQUEST', {
+      message: PRODUCT_FORM_MESSAGES.unknownProducer,
+      fields: { producerId: PRODUCT_FORM_MESSAGES.unknownProducer },
+    })
+  }
+}
+
+type LoosePatch = Partial<Record<keyof ProductInput, unknown>>
+
+const canonicalCategory = (slug: unknown) =>
+  typeof slug === 'string' ? (findCategory(slug)?.slug ?? slug) : slug
+
+/**
+ * The stored product with the patch laid over it, checked whole by the form's schema. Changing
+ * the category clears both subcategories unless the patch sets them (docs/product.md#admin).
+ */
+function mergedValues(current: ProductRow, patch: LoosePatch): ProductValues {
+  const categoryChanged =
+    patch.category !== undefined && canonicalCategory(patch.category) !== current.category
+  const stored: Record<keyof ProductInput, unknown> = {
+    name: current.name,
+    description: current.description,
+    price: current.price,
+    category: current.category,
+    subcategory: categoryChanged ? null : current.subcategory,
+    subcategory2: categoryChanged ? null : current.subcategory2,
+    producerId: current.producerId,
+    imageUrl: current.imageUrl,
+    inStock: current.inStock,
+    stockCount: current.stockCount,
+    isNew: current.isNew,
+    tags: current.tags,
+  }
+  return mergedWithPatch(ProductInputSchema, stored, patch)
+}
