@@ -11,7 +11,7 @@ import * as orderSchemas from '#shared/schemas/order.ts'
 import * as orderStatusSchemas from '#shared/schemas/order-status.ts'
 import * as producerSchemas from '#shared/schemas/producer.ts'
 import * as productSchemas from '#shared/schemas/product.ts'
-import { customerDetails } from '#tests/setup/shopper.ts'
+import { customerDetails } from '#tests/factories/customer.ts'
 
 /**
  * Generators for the bad-input fuzz (api-fuzz.test.ts): one FuzzCase is one request to one route,

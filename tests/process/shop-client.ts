@@ -1,4 +1,4 @@
-import { customerDetails, uniqueEmail } from '#tests/setup/shopper.ts'
+import { customerDetails, uniqueEmail } from '#tests/factories/customer.ts'
 
 /**
  * A customer of the shop running as a real process, over HTTP: sign-up, the checkout calls

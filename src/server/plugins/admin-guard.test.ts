@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import { signUp, signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
+import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import {
   createTestApp,
   TEST_APP_EXTRAS,

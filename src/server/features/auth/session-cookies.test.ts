@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { adminUsers, sessions } from '#server/db/schema/index.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { customerDetails, nextIp, uniqueEmail } from '#tests/setup/shopper.ts'
+import { customerDetails, nextIp, uniqueEmail } from '#tests/factories/customer.ts'
 
 /**
  * The session cookie `sid` (HttpOnly, signed) and the page's hint `signed_in` are set and

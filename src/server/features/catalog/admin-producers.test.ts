@@ -11,8 +11,9 @@ import {
   type ProducerInput,
 } from '#shared/schemas/producer.ts'
 import { ProductListSchema, ProductSchema, type Product } from '#shared/schemas/product.ts'
-import { producerIdOf } from '#tests/setup/catalogue.ts'
-import { createIntent, signUp, signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
+import { demoProducerId } from '#tests/factories/producer.ts'
+import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
+import { createIntent } from '#tests/setup/shopper.ts'
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '#tests/setup/test-app.ts'
 
 let shop: TestApp
@@ -410,7 +411,7 @@ describe('an inactive producer (active: false)', () => {
 
 describe('DELETE /api/admin/producers/:id', () => {
   test('a producer with products is kept: 409 saying how many, and what to do first', async () => {
-    const atkinson = await producerIdOf(shop, 'atkinson-farms')
+    const atkinson = await demoProducerId(shop.database.db, 'atkinson-farms')
     const count = (await shopProducts('?farm=atkinson-farms')).length
     const response = await remove(atkinson)
     expect(response.statusCode).toBe(409)

@@ -10,9 +10,11 @@ import {
   type Product,
   type ProductInput,
 } from '#shared/schemas/product.ts'
-import { insertProducer, producerIdOf } from '#tests/setup/catalogue.ts'
+import { demoProducerId } from '#tests/factories/producer.ts'
+import { makeProducer } from '#tests/factories/producer.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { createIntent, signUp, signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
+import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
+import { createIntent } from '#tests/setup/shopper.ts'
 
 let shop: TestApp
 let admin: Shopper
@@ -28,7 +30,7 @@ const monotonicNow = () => {
 beforeAll(async () => {
   shop = await createTestApp({ now: monotonicNow })
   admin = await signUpAdmin(shop, 'products-admin')
-  atkinsonFarms = await producerIdOf(shop, 'atkinson-farms')
+  atkinsonFarms = await demoProducerId(shop.database.db, 'atkinson-farms')
 })
 afterAll(() => shop.close())
 
@@ -271,7 +273,7 @@ describe('PATCH /api/admin/products/:id', () => {
   test('moves the product to another producer: the shop shows the new farm at once', async () => {
     const product = await create()
     expect((await shopProduct(product.id)).json()).toMatchObject({ farmSource: 'Atkinson Farms' })
-    const katerra = await producerIdOf(shop, 'katerra-exotics')
+    const katerra = await demoProducerId(shop.database.db, 'katerra-exotics')
     const moved = await patch(product.id, { producerId: katerra })
     expect(moved.statusCode, moved.body).toBe(200)
     expect(moved.json()).toMatchObject({
@@ -308,7 +310,7 @@ describe('GET /api/admin/products', () => {
   })
 
   test('searches name or farm, ignoring case; % and _ match only themselves', async () => {
-    const ridge = await insertProducer(shop, { name: 'Qwerty Ridge Ranch' })
+    const ridge = await makeProducer(shop.database.db, { name: 'Qwerty Ridge Ranch' })
     const byFarm = await create({ name: 'Smoked Brisket', producerId: ridge.id })
     const byName = await create({ name: 'Qwerty Peach Jam', producerId: atkinsonFarms })
     const percent = await create({
@@ -353,7 +355,7 @@ describe('DELETE /api/admin/products/:id', () => {
     const product = await create({
       name: 'Heritage Turkey',
       price: '65.00',
-      producerId: await producerIdOf(shop, 'frydek-heritage-farm'),
+      producerId: await demoProducerId(shop.database.db, 'frydek-heritage-farm'),
     })
     const shopper = await signUp(shop, 'turkey-buyer')
     const intent = await createIntent(shopper, [

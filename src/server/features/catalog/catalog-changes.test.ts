@@ -11,7 +11,8 @@ import {
   type TestApp,
 } from '#tests/setup/test-app.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
-import { signUpAdmin } from '#tests/setup/shopper.ts'
+import { signUpAdmin } from '#tests/factories/customer.ts'
+import { makeProduct } from '#tests/factories/product.ts'
 
 /** Two app processes on one database, as behind a load balancer (README: Scaling out). */
 let first: TestApp
@@ -131,15 +132,7 @@ describe('the catalogue cache across processes', () => {
     const missing = await second.inject({ method: 'GET', url: `/api/products/${id}` })
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toEqual({ message: expect.any(String) as unknown })
-    const [template] = await first.database.db.select().from(products).limit(1)
-    if (!template) throw new Error('no products')
-    await first.database.db.insert(products).values({
-      ...template,
-      id,
-      name: 'Late Season Okra',
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    })
+    await makeProduct(first.database.db, { id, name: 'Late Season Okra', category: 'produce' })
     first.catalog.invalidate()
     await expect
       .poll(

@@ -4,8 +4,10 @@ import { decimalToCents } from '#shared/domain/money.ts'
 import { ProducerListSchema, ProducerSchema } from '#shared/schemas/producer.ts'
 import { ProductListSchema, ProductSchema, type Product } from '#shared/schemas/product.ts'
 import { eq } from 'drizzle-orm'
-import { producers, products } from '#server/db/schema/index.ts'
-import { insertProducer, producerIdOf } from '#tests/setup/catalogue.ts'
+import { producers } from '#server/db/schema/index.ts'
+import { makeProduct } from '#tests/factories/product.ts'
+import { demoProducerId } from '#tests/factories/producer.ts'
+import { makeProducer } from '#tests/factories/producer.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 let shop: TestApp
@@ -59,11 +61,11 @@ describe('GET /api/products', () => {
   test('searches share one answer however they are typed, and see changes after invalidation', async () => {
     const before = await list('search=pecan%20butter&maxPrice=50')
     expect(await list('search=%20PECAN%20%20Butter%20&maxPrice=50.00')).toEqual(before)
-    await shop.database.db.insert(products).values({
+    await makeProduct(shop.database.db, {
       name: 'Cached Pecan Butter',
       price: '12.00',
       category: 'pantry',
-      producerId: await producerIdOf(shop, 'atkinson-farms'),
+      producerId: await demoProducerId(shop.database.db, 'atkinson-farms'),
     })
     expect(await list('search=pecan%20butter&maxPrice=50')).toHaveLength(before.length)
     shop.catalog.invalidate()
@@ -187,11 +189,11 @@ describe('GET /api/products', () => {
 
   test('a change made behind the cache shows once the catalogue is invalidated', async () => {
     const before = await list('category=pantry')
-    await shop.database.db.insert(products).values({
+    await makeProduct(shop.database.db, {
       name: 'Test Pecan Butter',
       price: '11.00',
       category: 'pantry',
-      producerId: await producerIdOf(shop, 'atkinson-farms'),
+      producerId: await demoProducerId(shop.database.db, 'atkinson-farms'),
     })
     expect(await list('category=pantry')).toHaveLength(before.length)
     shop.catalog.invalidate()
@@ -266,69 +268,63 @@ describe("a product's farm is its producer", () => {
   })
 
   test('renaming a producer renames farmSource, search and ?farm= once the catalogue changes', async () => {
-    const producer = await insertProducer(shop, {
+    const producer = await makeProducer(shop.database.db, {
       name: 'Tidewater Creamery',
       slug: 'tidewater-creamery',
     })
-    const [product] = await shop.database.db
-      .insert(products)
-      .values({
-        name: 'Cultured Butter',
-        price: '7.50',
-        category: 'dairy-eggs',
-        producerId: producer.id,
-      })
-      .returning({ id: products.id })
+    const product = await makeProduct(shop.database.db, {
+      name: 'Cultured Butter',
+      price: '7.50',
+      category: 'dairy-eggs',
+      producerId: producer.id,
+    })
     shop.catalog.invalidate()
     const ids = async (query: string) => (await list(query)).map((p) => p.id)
-    expect((await get(`/api/products/${product!.id}`)).json()).toMatchObject({
+    expect((await get(`/api/products/${product.id}`)).json()).toMatchObject({
       farmSource: 'Tidewater Creamery',
       producerSlug: 'tidewater-creamery',
     })
-    expect(await ids('search=tidewater')).toEqual([product!.id])
-    expect(await ids('farm=tidewater-creamery')).toEqual([product!.id])
-    expect(await ids('farm=TIDEWATER%20creamery')).toEqual([product!.id])
+    expect(await ids('search=tidewater')).toEqual([product.id])
+    expect(await ids('farm=tidewater-creamery')).toEqual([product.id])
+    expect(await ids('farm=TIDEWATER%20creamery')).toEqual([product.id])
 
     await shop.database.db
       .update(producers)
       .set({ name: 'Bayou Dairy' })
       .where(eq(producers.id, producer.id))
     shop.catalog.invalidate()
-    expect((await get(`/api/products/${product!.id}`)).json()).toMatchObject({
+    expect((await get(`/api/products/${product.id}`)).json()).toMatchObject({
       farmSource: 'Bayou Dairy',
       producerSlug: 'tidewater-creamery',
     })
     expect(await ids('search=tidewater')).toEqual([])
-    expect(await ids('search=bayou%20dairy')).toEqual([product!.id])
-    expect(await ids('farm=bayou%20dairy')).toEqual([product!.id])
+    expect(await ids('search=bayou%20dairy')).toEqual([product.id])
+    expect(await ids('farm=bayou%20dairy')).toEqual([product.id])
     expect(await ids('farm=tidewater%20creamery')).toEqual([])
-    const [forOrder] = await shop.catalog.productsForOrder([product!.id])
-    expect(forOrder).toMatchObject({ id: product!.id, farmSource: 'Bayou Dairy' })
+    const [forOrder] = await shop.catalog.productsForOrder([product.id])
+    expect(forOrder).toMatchObject({ id: product.id, farmSource: 'Bayou Dairy' })
   })
 
   test('an inactive producer is off the lists and has no page; its products stay, unlinked', async () => {
-    const producer = await insertProducer(shop, {
+    const producer = await makeProducer(shop.database.db, {
       name: 'Resting Acres',
       slug: 'resting-acres',
       active: false,
     })
-    const [product] = await shop.database.db
-      .insert(products)
-      .values({
-        name: 'Winter Squash',
-        price: '3.25',
-        category: 'produce',
-        producerId: producer.id,
-      })
-      .returning({ id: products.id })
+    const product = await makeProduct(shop.database.db, {
+      name: 'Winter Squash',
+      price: '3.25',
+      category: 'produce',
+      producerId: producer.id,
+    })
     shop.catalog.invalidate()
     const listed = ProducerListSchema.parse((await get('/api/producers')).json())
     expect(listed.map((p) => p.slug)).not.toContain('resting-acres')
     expect((await get('/api/producers/resting-acres')).statusCode).toBe(404)
-    expect((await get(`/api/products/${product!.id}`)).json()).toMatchObject({
+    expect((await get(`/api/products/${product.id}`)).json()).toMatchObject({
       farmSource: 'Resting Acres',
       producerSlug: null,
     })
-    expect((await list('farm=resting-acres')).map((p) => p.id)).toEqual([product!.id])
+    expect((await list('farm=resting-acres')).map((p) => p.id)).toEqual([product.id])
   })
 })

@@ -3,14 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { coupons, orders, products } from '#server/db/schema/index.ts'
 import { centsToDecimal, decimalToCents } from '#shared/domain/money.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import {
-  basketOver,
-  createIntent,
-  quote,
-  signUp,
-  type BasketLine,
-  type Shopper,
-} from '#tests/setup/shopper.ts'
+import { signUp, type Shopper } from '#tests/factories/customer.ts'
+import { basketOver, createIntent, quote, type BasketLine } from '#tests/setup/shopper.ts'
 
 let clock = new Date('2026-11-24T16:00:00Z')
 let shop: TestApp

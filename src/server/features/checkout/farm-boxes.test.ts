@@ -2,7 +2,8 @@ import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { orders, pendingCheckouts, products } from '#server/db/schema/index.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { quote, signUp, type BasketLine, type Shopper } from '#tests/setup/shopper.ts'
+import { signUp, type Shopper } from '#tests/factories/customer.ts'
+import { quote, type BasketLine } from '#tests/setup/shopper.ts'
 
 /**
  * The farm-box rule on the server (docs/product.md#farm-boxes): a box line carries no chosen

@@ -11,7 +11,8 @@ import {
   startFakeStripe,
   stripeEvent,
 } from '#tests/setup/fake-stripe.ts'
-import { basketOver, createIntent, quote, signUp, type Shopper } from '#tests/setup/shopper.ts'
+import { signUp, type Shopper } from '#tests/factories/customer.ts'
+import { basketOver, createIntent, quote } from '#tests/setup/shopper.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 /**

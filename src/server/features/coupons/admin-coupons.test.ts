@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { coupons } from '#server/db/schema/index.ts'
 import type { AdminCoupon } from '#shared/schemas/coupon.ts'
-import { nextIp, signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
+import { nextIp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 const NOW = new Date('2026-11-24T16:00:00Z')

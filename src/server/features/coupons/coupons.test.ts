@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '#tests/setup/test-app.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
-import { signUp } from '#tests/setup/shopper.ts'
+import { signUp } from '#tests/factories/customer.ts'
 
 const NOW = new Date('2026-11-24T16:00:00Z')
 const anyUuid: unknown = expect.stringMatching(/^[0-9a-f-]{36}$/)

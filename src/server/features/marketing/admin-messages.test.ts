@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { contactMessages, newsletterEmails, waitlistEmails } from '#server/db/schema/index.ts'
-import { nextIp, signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
+import { nextIp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 // 9 PM on Nov 24 in Houston is already Nov 25 in UTC: the file name must say the 24th

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { basketOver, createIntent, nextIp, signUp } from '#tests/setup/shopper.ts'
+import { nextIp, signUp } from '#tests/factories/customer.ts'
+import { basketOver, createIntent } from '#tests/setup/shopper.ts'
 
 const TOKEN = 'a metrics token of enough length'
 const DECLINED_CARD = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createLogger } from '#server/logger.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import { nextIp, signUp } from '#tests/setup/shopper.ts'
+import { nextIp, signUp } from '#tests/factories/customer.ts'
 
 /** every line the app logs, as written */
 const written: string[] = []

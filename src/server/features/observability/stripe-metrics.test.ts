@@ -6,7 +6,8 @@ import {
   startFakeStripe,
   stripeEvent,
 } from '#tests/setup/fake-stripe.ts'
-import { basketOver, createIntent, signUp } from '#tests/setup/shopper.ts'
+import { signUp } from '#tests/factories/customer.ts'
+import { basketOver, createIntent } from '#tests/setup/shopper.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 const SECRET_KEY = 'sk_test_metrics_0123456789'

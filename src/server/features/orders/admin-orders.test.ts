@@ -10,13 +10,9 @@ import {
 } from '#server/db/schema/index.ts'
 import { AdminOrderPageSchema, AdminOrderSchema, type AdminOrder } from '#shared/schemas/order.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
-import {
-  basketOver,
-  createIntent,
-  signUp,
-  signUpAdmin,
-  type Shopper,
-} from '#tests/setup/shopper.ts'
+import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
+import { basketOver, createIntent } from '#tests/setup/shopper.ts'
+import { makeOrder } from '#tests/factories/order.ts'
 
 // Tuesday 10:00 in Houston: orders placed now are delivered Saturday Nov 28, 5:00 AM CST
 let clock = new Date('2026-11-24T16:00:00Z')
@@ -53,28 +49,14 @@ async function placeOrder(shopper: Shopper, promoCode?: string) {
   }
 }
 
-/** An order row written directly, for dates and volumes a checkout cannot make quickly. */
-async function insertOrder(values: Partial<typeof orders.$inferInsert> & { deliveryDate: Date }) {
-  const [row] = await shop.database.db
-    .insert(orders)
-    .values({
-      userId: customer.userId,
-      customerName: 'Maria Gonzalez',
-      customerEmail: customer.email,
-      deliveryAddress: '1200 Heights Blvd, Houston, TX 77008',
-      subtotal: '60.00',
-      deliveryFee: '5.99',
-      tax: '4.95',
-      total: '70.94',
-      paymentIntentId: `pi_test_${randomUUID()}`,
-      // older than any order placed through checkout in this file
-      createdAt: new Date('2020-01-01T00:00:00Z'),
-      ...values,
-    })
-    .returning()
-  if (!row) throw new Error('order not inserted')
-  return row
-}
+/** An order of the test's customer written directly, older than any placed through checkout. */
+const insertOrder = (values: Partial<typeof orders.$inferInsert> & { deliveryDate: Date }) =>
+  makeOrder(shop.database.db, {
+    userId: customer.userId,
+    customerEmail: customer.email,
+    createdAt: new Date('2020-01-01T00:00:00Z'),
+    ...values,
+  })
 
 async function listOrders(query: string, caller = admin) {
   const response = await caller.call('GET', `/api/admin/orders?${query}`)
@@ -219,21 +201,11 @@ describe('GET /api/admin/orders', () => {
   test('the number of queries does not grow with the page size', async () => {
     const day = new Date('2027-05-08T05:00:00-05:00')
     for (let index = 0; index < 12; index++) {
-      const order = await insertOrder({ deliveryDate: day })
-      await shop.database.db.insert(orderItems).values({
-        orderId: order.id,
-        productName: 'Heirloom tomatoes',
-        productPrice: '4.50',
-        quantity: 2,
-        farmSource: 'Gundermann Acres',
-      })
-      await shop.database.db.insert(orderStatusChanges).values({
-        orderId: order.id,
-        field: 'status',
-        fromValue: 'pending',
-        toValue: 'confirmed',
-        changedByEmail: admin.email,
-      })
+      await makeOrder(
+        shop.database.db,
+        { userId: customer.userId, deliveryDate: day, createdAt: new Date('2020-01-01T00:00:00Z') },
+        { items: [{}], statusChanges: [{ changedByEmail: admin.email }] },
+      )
     }
     const queries = vi.spyOn(shop.database.pool, 'query')
     try {

@@ -9,7 +9,7 @@ import {
 } from '#tests/setup/test-app.ts'
 import { createTestDatabase } from '#tests/setup/test-database.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
-import { customerDetails, nextIp, uniqueEmail } from '#tests/setup/shopper.ts'
+import { customerDetails, nextIp, uniqueEmail } from '#tests/factories/customer.ts'
 
 /** Two app processes on one database, as behind a load balancer (README: Scaling out). */
 let first: TestApp

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CATEGORIES } from '#shared/domain/catalog.ts'
 import { ProducerListSchema } from '#shared/schemas/producer.ts'
 import { ProductListSchema } from '#shared/schemas/product.ts'
-import { products } from '#server/db/schema/index.ts'
-import { producerIdOf } from '#tests/setup/catalogue.ts'
+import { makeProduct } from '#tests/factories/product.ts'
+import { demoProducerId } from '#tests/factories/producer.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 const ORIGIN = 'https://houstonfarmtodoor.example'
@@ -91,19 +91,16 @@ describe('GET /sitemap.xml', () => {
 
   test('is kept with the catalogue and follows its invalidation', async () => {
     const before = (await get('/sitemap.xml')).body
-    const [added] = await shop.database.db
-      .insert(products)
-      .values({
-        name: 'Sitemap Peaches',
-        price: '4.00',
-        category: 'produce',
-        producerId: await producerIdOf(shop, 'atkinson-farms'),
-      })
-      .returning({ id: products.id })
+    const added = await makeProduct(shop.database.db, {
+      name: 'Sitemap Peaches',
+      price: '4.00',
+      category: 'produce',
+      producerId: await demoProducerId(shop.database.db, 'atkinson-farms'),
+    })
     expect((await get('/sitemap.xml')).body).toBe(before)
     shop.catalog.invalidate()
     const after = locations((await get('/sitemap.xml')).body)
-    expect(after).toContain(`${ORIGIN}/product/${added!.id}`)
+    expect(after).toContain(`${ORIGIN}/product/${added.id}`)
     expect(after).toHaveLength(locations(before).length + 1)
   })
 })

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, UploadUrlSchema } from '#shared/schemas/admin.ts'
-import { signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
+import { signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { pngOf } from '#tests/fixtures/test-images.ts'
 

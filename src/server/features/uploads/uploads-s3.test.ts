@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UPLOAD_MESSAGES, UploadUrlSchema, type UploadUrl } from '#shared/schemas/admin.ts'
 import { startFakeS3 } from '#tests/fakes/fake-s3-server.ts'
 import { createS3ImageStorage } from '#server/adapters/storage/s3-storage.ts'
-import { signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
+import { signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '#tests/setup/test-app.ts'
 import { pngClaiming, pngOf } from '#tests/fixtures/test-images.ts'
 

@@ -7,9 +7,16 @@ import {
   UploadUrlSchema,
   type UploadUrl,
 } from '#shared/schemas/admin.ts'
-import { signUpAdmin, type Shopper } from '#tests/setup/shopper.ts'
+import { signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '#tests/setup/test-app.ts'
-import { gifOf, jpegOf, pngClaiming, pngOf, sidewaysJpegOf, webpOf } from '#tests/fixtures/test-images.ts'
+import {
+  gifOf,
+  jpegOf,
+  pngClaiming,
+  pngOf,
+  sidewaysJpegOf,
+  webpOf,
+} from '#tests/fixtures/test-images.ts'
 
 let clock = new Date()
 let shop: TestApp
