@@ -19,7 +19,7 @@ import {
 } from './features/checkout/index.ts'
 import { createOrdersFeature } from './features/orders/index.ts'
 import { createDemoProvider } from './adapters/payments/index.ts'
-import { transactionRunner } from './db/transaction.ts'
+import { transactionRunner, type RunInTransaction } from './db/transaction.ts'
 import { createMarketingFeature } from './features/marketing/index.ts'
 import { createRateLimitsFeature, type RateLimitsService } from './features/rate-limits/index.ts'
 import { createPlaceholderFeature } from './features/placeholder/index.ts'
@@ -102,19 +102,16 @@ function collectRouteTable(app: FastifyInstance) {
 
 const REQUEST_ID = /^[\w-]{8,64}$/
 
-/** Builds the whole app from its collaborators. It never listens: main.ts does, tests inject. */
 /** a hop count as the function Fastify's types take: the nearest `hops` addresses are proxies */
 function trustedProxies(setting: Config['trustProxy']) {
   if (typeof setting !== 'number') return setting
   return (_address: string, hop: number) => hop < setting
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const securityHeaderOptions = {
-    hsts: deps.config.nodeEnv === 'production',
-    stripe: deps.payments?.kind === 'stripe',
-    uploadOrigin: deps.storage.browserOrigin,
-  }
+type SecurityHeaderOptions = Parameters<typeof registerSecurityHeaders>[1]
+
+/** The Fastify instance: limits, request ids, logging, and the hooks every request passes. */
+function createServer(deps: AppDeps, securityHeaders: SecurityHeaderOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: deps.log,
     // behind a load balancer (TRUST_PROXY), request.ip is the visitor's from X-Forwarded-For
@@ -127,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // a hung request cannot hold a connection (or a shutdown) forever
     requestTimeout: 30_000,
-    frameworkErrors: frameworkErrorHandler(securityHeaderOptions),
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     logController: new LogController({
       disableRequestLogging: (request) =>
@@ -139,32 +136,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   // first hook: every line logged while handling the request, by any logger, carries its id
   app.addHook('onRequest', (request, _reply, done) => runWithRequestId(request.id, done))
-  const observability = createObservabilityFeature({ token: deps.metricsToken })
-  observability.measure(app)
-  const metrics = observability.metrics
-  const mailer = countFailedSends(deps.mailer, metrics.emailFailed)
   closeKeepAliveConnectionsWhenClosing(app)
   collectRouteTable(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  registerSecurityHeaders(app, securityHeaderOptions)
+  registerSecurityHeaders(app, securityHeaders)
   registerErrorHandler(app)
   registerSameOrigin(app, { publicUrl: deps.config.publicUrl })
-  const now = deps.now ?? (() => new Date())
-  // counted in PostgreSQL: every process behind a load balancer enforces the same limits
-  const rateLimits = createRateLimitsFeature({ db: deps.db, now })
-  await registerRateLimits(app, { store: rateLimits })
-  app.decorate('rateLimits', rateLimits)
+  return app
+}
 
+/** What several features share: the clock, transactions, the mailer, the counters. */
+interface Shared {
+  readonly now: () => Date
+  readonly transaction: RunInTransaction
+  readonly mailer: Mailer
+  readonly metrics: ReturnType<typeof createObservabilityFeature>['metrics']
+  readonly rateLimits: RateLimitsService
+}
+
+/** Accounts and sessions, and the admin guard every /api/admin route passes. */
+async function registerAccounts(app: FastifyInstance, deps: AppDeps, shared: Shared) {
   await app.register(fastifyCookie, { secret: deps.sessionSecret })
-  const transaction = transactionRunner(deps.db)
   const auth = createAuthFeature({
     db: deps.db,
-    mailer,
-    rateLimits,
+    mailer: shared.mailer,
+    rateLimits: shared.rateLimits,
     publicUrl: deps.config.publicUrl,
     secureCookie: deps.config.nodeEnv === 'production',
-    now,
+    now: shared.now,
     log: deps.log,
     passwordCost: deps.passwordCost,
   })
@@ -177,56 +177,99 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auth.routes)
   app.decorate('auth', auth.service)
   app.decorate('sessions', auth.sessions)
+  return auth
+}
 
+/** The catalogue (with its cache kept in step across processes) and its admin. */
+async function registerCatalogue(app: FastifyInstance, deps: AppDeps) {
   const catalog = createCatalogFeature({ db: deps.db, log: deps.log, now: deps.now })
   app.addHook('onClose', () => catalog.close())
   // serve once this process hears other processes' catalogue changes (the first LISTEN drops
   // what was cached before it); a database that is away only delays the start by 5 s
   app.addHook('onReady', () => catalog.listening(5_000))
-  await app.register(createHealthFeature({ db: deps.db }).routes)
-  if (observability.routes) await app.register(observability.routes)
   await app.register(catalog.routes)
   await app.register(catalog.adminRoutes)
-  await app.register(createServiceAreaFeature().routes)
-  await app.register(createPlaceholderFeature().routes)
-  const marketing = createMarketingFeature({ db: deps.db, now })
-  await app.register(marketing.routes)
-  await app.register(marketing.adminRoutes)
-  const coupons = createCouponsFeature({ db: deps.db, now: deps.now })
+  // the catalogue cache is invalidated by whatever changes the catalogue (admin, tests)
+  app.decorate('catalog', catalog.service)
+  return catalog
+}
+
+/** Coupons, orders and checkout: the features an order passes through. */
+async function registerOrdering(
+  app: FastifyInstance,
+  deps: AppDeps,
+  shared: Shared,
+  { auth, catalog }: { auth: AuthService; catalog: CatalogService },
+) {
+  const coupons = createCouponsFeature({ db: deps.db, now: shared.now })
   await app.register(coupons.routes)
   await app.register(coupons.adminRoutes)
   const orders = createOrdersFeature({
     db: deps.db,
-    transaction,
-    auth: auth.service,
+    transaction: shared.transaction,
+    auth,
     coupons: coupons.service,
-    mailer,
+    mailer: shared.mailer,
     log: deps.log,
   })
   await app.register(orders.routes)
   await app.register(orders.adminRoutes)
   const checkout = createCheckoutFeature({
     db: deps.db,
-    transaction,
+    transaction: shared.transaction,
     payments: deps.payments ?? {
       kind: 'demo',
       provider: createDemoProvider({
         store: createDemoPaymentStore(deps.db),
-        now,
-        onPaymentFailed: metrics.paymentFailed,
+        now: shared.now,
+        onPaymentFailed: shared.metrics.paymentFailed,
       }),
     },
-    auth: auth.service,
-    catalog: catalog.service,
+    auth,
+    catalog,
     coupons: coupons.service,
     orders: orders.service,
-    rateLimits,
+    rateLimits: shared.rateLimits,
     log: deps.log,
-    now,
-    counters: metrics,
+    now: shared.now,
+    counters: shared.metrics,
   })
   await app.register(checkout.routes)
   app.decorate('checkout', checkout.service)
+}
+
+/** Builds the whole app from its collaborators. It never listens: main.ts does, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = createServer(deps, {
+    hsts: deps.config.nodeEnv === 'production',
+    stripe: deps.payments?.kind === 'stripe',
+    uploadOrigin: deps.storage.browserOrigin,
+  })
+  const observability = createObservabilityFeature({ token: deps.metricsToken })
+  observability.measure(app)
+  const now = deps.now ?? (() => new Date())
+  // counted in PostgreSQL: every process behind a load balancer enforces the same limits
+  const rateLimits = createRateLimitsFeature({ db: deps.db, now })
+  await registerRateLimits(app, { store: rateLimits })
+  app.decorate('rateLimits', rateLimits)
+  const shared: Shared = {
+    now,
+    transaction: transactionRunner(deps.db),
+    mailer: countFailedSends(deps.mailer, observability.metrics.emailFailed),
+    metrics: observability.metrics,
+    rateLimits,
+  }
+
+  const auth = await registerAccounts(app, deps, shared)
+  await app.register(createHealthFeature({ db: deps.db }).routes)
+  if (observability.routes) await app.register(observability.routes)
+  const catalog = await registerCatalogue(app, deps)
+  await app.register(createServiceAreaFeature().routes)
+  await app.register(createPlaceholderFeature().routes)
+  const marketing = createMarketingFeature({ db: deps.db, now })
+  await app.register(marketing.routes)
+  await app.register(marketing.adminRoutes)
+  await registerOrdering(app, deps, shared, { auth: auth.service, catalog: catalog.service })
   await app.register(
     createUploadsFeature({
       db: deps.db,
@@ -243,9 +286,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.webRoot) await registerWebApp(app, { root: deps.webRoot })
   else registerApiOnlyNotFound(app)
-
-  // the catalogue cache is invalidated by whatever changes the catalogue (admin, tests)
-  app.decorate('catalog', catalog.service)
-
   return app
 }
