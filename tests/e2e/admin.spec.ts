@@ -386,10 +386,9 @@ test.describe('an admin and the producers', () => {
       const atkinson = page.getByRole('row', { name: /Atkinson Farms/ })
       await expect(atkinson).toContainText('atkinson.harvest@example.com')
       await expect(atkinson).toContainText('Active')
-      await expect(atkinson.getByRole('link', { name: "Atkinson Farms's page" })).toHaveAttribute(
-        'href',
-        '/producer/atkinson-farms',
-      )
+      await expect(
+        atkinson.getByRole('link', { name: "/producer/atkinson-farms, Atkinson Farms's page" }),
+      ).toHaveAttribute('href', '/producer/atkinson-farms')
       await expect(page.getByRole('columnheader', { name: 'Harvest e-mail' })).toBeVisible({
         visible: (page.viewportSize()?.width ?? 0) >= 1024,
       })

@@ -261,6 +261,42 @@ test(
   },
 )
 
+test("a farm box as the farm packs it reads Farmer's choice in the basket, the checkout and the order", async ({
+  page,
+}) => {
+  await signUp(page, 'farmers-choice')
+  const basket = await makeBasket(page)
+  const products = (await (await page.request.get('/api/products')).json()) as Product[]
+  const box = products.find((product) => product.category === 'farm-boxes' && product.inStock)
+  if (!box) throw new Error('no farm box in stock')
+  await storeBasket(page, [...basket.lines, storedLine(box, 1)])
+
+  await page.goto('/about?cart=open')
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' })
+  await expect(drawer.getByRole('listitem').filter({ hasText: box.name })).toContainText(
+    "Farmer's choice",
+  )
+
+  await openCheckout(page)
+  const summary = main(page).getByRole('region', { name: 'Order summary' })
+  await expect(summary.getByRole('listitem').filter({ hasText: box.name })).toContainText(
+    "Farmer's choice",
+  )
+  await payWith(page, TEST_CARDS.succeeds)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!')
+
+  await page.goto('/order-history')
+  const order = main(page).getByRole('list', { name: 'Your orders' }).locator(':scope > li')
+  await order
+    .first()
+    .getByRole('button', { name: /^Order #/ })
+    .click()
+  await expect(order.first().getByRole('listitem').filter({ hasText: box.name })).toContainText(
+    "Farmer's choice",
+  )
+  await expectAccessible(page)
+})
+
 test('a declined card says Payment Failed and keeps the basket; another card then pays', async ({
   page,
 }) => {

@@ -148,7 +148,8 @@ function ProducerTable({
                       <Link
                         to={paths.producer(producer.slug)}
                         className="text-xs break-all text-primary underline-offset-4 hover:underline"
-                        aria-label={`${producer.name}'s page`}
+                        // the name begins with the words shown (label in name)
+                        aria-label={`/producer/${producer.slug}, ${producer.name}'s page`}
                       >
                         /producer/{producer.slug}
                       </Link>
