@@ -60,7 +60,7 @@ export default defineConfig({
           HOST: '127.0.0.1',
           DATA_DIR: '.tmp/e2e-data',
           LOG_LEVEL: 'warn',
-          // the admin journeys sign in as this account (created at start, decisions §1)
+          // the admin journeys sign in as this account (created at start, docs/product.md#accounts)
           ADMIN_EMAIL: 'e2e-admin@example.com',
           ADMIN_PASSWORD: 'e2e admin password',
         },

@@ -12,7 +12,8 @@ export default defineConfig({
             'tests/architecture/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
-          // a server's clock is usually UTC: business dates must not depend on it (decisions §5)
+          // a server's clock is usually UTC: business dates must not depend on it
+          // (docs/product.md#delivery, docs/decisions/0003-business-time-zone.md)
           env: { TZ: 'UTC' },
         },
       },

@@ -17,9 +17,9 @@ import {
 } from '#tests/fuzz/api-fuzz.arbitraries.ts'
 
 /**
- * Bad input on every route (decisions §2): whatever a client sends, the answer is never a 5xx,
- * every 4xx is `{ message, errors? }` as JSON, and no answer carries a stack trace or SQL.
- * fast-check picks a new seed each run (printed on failure, to replay it with `seed`).
+ * Bad input on every route (docs/product.md#api-errors): whatever a client sends, the answer is
+ * never a 5xx, every 4xx is `{ message, errors? }` as JSON, and no answer carries a stack trace or
+ * SQL. fast-check picks a new seed each run (printed on failure, to replay it with `seed`).
  */
 
 /**

@@ -73,7 +73,7 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS
 
-/** The JSON shape of every error answer (decisions §2). */
+/** The JSON shape of every error answer (docs/product.md#api-errors). */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),

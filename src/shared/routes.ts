@@ -1,8 +1,8 @@
 import { PRODUCER_SLUG, findCategory, findSubcategory } from './domain/catalog.ts'
 
 /**
- * Every page of the shop (spec §2). The web router is built from these patterns and the server
- * answers 200 for a path that matches one and 404 (with the app's 404 page) otherwise.
+ * Every page of the shop (docs/product.md#pages). The web router is built from these patterns and
+ * the server answers 200 for a path that matches one and 404 (with the app's 404 page) otherwise.
  */
 export const PAGE_PATHS = {
   home: '/',
@@ -26,7 +26,7 @@ export const PAGE_PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   checkout: '/checkout',
-  /** the demo payment provider's bank check (decisions §6) */
+  /** the demo payment provider's bank check (docs/product.md#payments) */
   checkoutAuthenticate: '/checkout/authenticate',
   orderSuccess: '/order-success',
   orderHistory: '/order-history',

@@ -1,6 +1,6 @@
 /**
- * Site-wide content kept in one place (decisions §8): the shop's name, the launch text and
- * the contact details shown in the header, footer, contact page and e-mails.
+ * Site-wide content kept in one place (docs/product.md#site-content): the shop's name, the launch
+ * text and the contact details shown in the header, footer, contact page and e-mails.
  */
 export const SITE = {
   name: 'Houston Farm to Door',

@@ -4,8 +4,8 @@ import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /**
- * Checkout, payment and orders with the demo payment provider (spec §2, §4, §8; decisions §6,
- * §9): a purchase through to the order history and the deliveries page, a declined card, a
+ * Checkout, payment and orders with the demo payment provider (docs/product.md#payments,
+ * #orders): a purchase through to the order history and the deliveries page, a declined card, a
  * card that needs the bank's check, and a visitor who is not signed in. Registration is
  * limited to 30 auth calls a minute per IP, shared by both projects: one per test.
  */
@@ -102,8 +102,8 @@ const dollars = (amount: number) =>
   `$${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
 
 /**
- * The total of decisions §3: (subtotal − discount) + 8.25 % of it (half-up) + $5.99 when the
- * subtotal before the discount is below $99.
+ * The total (docs/product.md#pricing): (subtotal − discount) + 8.25 % of it (half-up) + $5.99 when
+ * the subtotal before the discount is below $99.
  */
 function formatTotal(subtotal: number, percentOff = 0): string {
   const discounted = subtotal - halfUp(subtotal, percentOff, 100)

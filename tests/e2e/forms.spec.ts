@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /**
- * The visitor forms (spec §2, §4, §5, §8; issue 3 items 5 and 8): contact, waitlist, newsletter
- * and "tell me when you deliver". The server limits each form to 10 sign-ups a minute per IP,
- * and both projects share one IP, so each form is submitted to the server at most twice per
+ * The visitor forms (docs/product.md#visitor-forms; issue 3 items 5 and 8): contact, waitlist,
+ * newsletter and "tell me when you deliver". The server limits each form to 10 sign-ups a minute
+ * per IP, and both projects share one IP, so each form is submitted to the server at most twice per
  * project here; validation is checked in the browser without sending anything.
  */
 
@@ -111,7 +111,7 @@ test.describe('contact form', () => {
     await expect(form.firstName).toBeFocused()
   })
 
-  test('?subject=partnership chooses Partnership Opportunity (decisions §8)', async ({ page }) => {
+  test('?subject=partnership chooses Partnership Opportunity', async ({ page }) => {
     await page.goto('/contact?subject=partnership')
     await expect(contactForm(page).subject).toHaveText('Partnership Opportunity')
     await page.goto('/contact?subject=not-a-subject')

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
-/** The pre-launch landing page (spec §2, issue 3 item 1). */
+/** The pre-launch landing page (docs/product.md#pages, issue 3 item 1). */
 test('the landing page has every section of the spec', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('From farms near Houston')

@@ -1,7 +1,10 @@
 import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
-/** The product page (spec §2): details, ADD TO CART → ADD (n), the kept basket, SUBSCRIBE. */
+/**
+ * The product page (docs/product.md#catalogue): details, ADD TO CART → ADD (n), the kept basket,
+ * SUBSCRIBE.
+ */
 test(
   'a product page shows its details and adds to the basket, which survives a reload',
   { tag: '@phone' },

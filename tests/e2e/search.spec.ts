@@ -2,9 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /**
- * The header search (spec §2, §4): a toggle that opens a field (focused after 100 ms), at most
- * five matches from the server, PRODUCTS and 'View all results' only at exactly five, the
- * spec's text when nothing matches, and closing (outside click, Escape) clears the text.
+ * The header search (docs/product.md#catalogue): a toggle that opens a field (focused after
+ * 100 ms), at most five matches from the server, PRODUCTS and 'View all results' only at exactly
+ * five, 'No products found for "…"' when nothing matches, and closing (outside click, Escape)
+ * clears the text.
  */
 
 async function matchCount(request: APIRequestContext, term: string) {

@@ -2,8 +2,9 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /**
- * The shop's filters and sort (decisions §4): applied by the server, kept in the URL, undone by
- * the back button. Each check compares the page with `GET /api/products` for the same query.
+ * The shop's filters and sort (docs/product.md#catalogue): applied by the server, kept in the URL,
+ * undone by the back button. Each check compares the page with `GET /api/products` for the same
+ * query.
  */
 
 interface ApiProduct {
@@ -230,7 +231,7 @@ test('the list says when it is loading and when it failed', async ({ page, pageE
   const held = new Promise<void>((resolve) => (answer = resolve))
   await page.route(/\/api\/products\?category=bakery$/, async (route) => {
     await held
-    // a 4xx is not retried (spec §9), so the failure shows at once
+    // a 4xx is not retried (docs/product.md#api-errors), so the failure shows at once
     await route.fulfill({ status: 400, json: { message: 'Bad request' } })
   })
   await page.goto('/shop/bakery')

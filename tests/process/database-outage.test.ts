@@ -17,10 +17,10 @@ import {
 } from './test-databases.ts'
 
 /**
- * Issue 8, faults: PostgreSQL goes away under traffic for a few seconds and comes back. While it
- * is down every answer of a database-backed route is a 503 in the §2 shape with a clear message,
- * arriving promptly (never a 500, never a hang), /readyz says the database is not reachable and
- * /healthz (liveness) stays 200; once it is back the same process answers 200
+ * Issue 8, faults: PostgreSQL goes away under traffic for a few seconds and comes back. While it is
+ * down every answer of a database-backed route is a 503 in the shape of docs/product.md#api-errors
+ * with a clear message, arriving promptly (never a 500, never a hang), /readyz says the database is
+ * not reachable and /healthz (liveness) stays 200; once it is back the same process answers 200
  * again by itself.
  */
 
@@ -140,7 +140,7 @@ async function outageUnderTraffic(database: {
   expect(answers.filter((a) => a.ms >= ANSWER_BOUND_MS).map(describeAnswer)).toEqual([])
   for (const answer of answers.filter((a) => a.status === 503)) {
     expect(answer.contentType, describeAnswer(answer)).toMatch(/^application\/json/)
-    // decisions §2: { message } with a message a person can read
+    // { message } with a message a person can read (docs/product.md#api-errors)
     const body = answer.body as { message?: unknown }
     expect(Object.keys(body), describeAnswer(answer)).toEqual(['message'])
     expect(body.message, describeAnswer(answer)).toBe(

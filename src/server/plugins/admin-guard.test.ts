@@ -48,7 +48,7 @@ const call = (
     remoteAddress: '10.77.0.1',
   })
 
-describe('the admin API is guarded on the server (decisions §2)', () => {
+describe('the admin API is guarded on the server (docs/product.md#admin)', () => {
   test('the route table holds the admin calls of the spec', () => {
     const table = adminRoutes(shop.app).map(({ method, pattern }) => `${method} ${pattern}`)
     for (const route of [

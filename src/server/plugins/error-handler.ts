@@ -5,8 +5,8 @@ import { AppError } from '../app-error.ts'
 import { applySecurityHeaders, type SecurityHeaderOptions } from './security-headers.ts'
 
 /**
- * The one place errors become answers (decisions §2): `{ message, errors? }` with the right
- * status. A 5xx never carries internals: its detail goes to the log with the request id.
+ * The one place errors become answers (docs/product.md#api-errors): `{ message, errors? }` with the
+ * right status. A 5xx never carries internals: its detail goes to the log with the request id.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) =>

@@ -4,7 +4,7 @@ export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.'
 
 /**
  * Routes whose callers prove themselves another way and so skip the origin check: the payment
- * provider's webhook is signed (decisions §9), and a server does not send our Origin.
+ * provider's webhook is signed (docs/product.md#security), and a server does not send our Origin.
  */
 export const SAME_ORIGIN_EXEMPT_ROUTES: readonly string[] = ['/api/webhooks/stripe']
 
@@ -24,11 +24,11 @@ class CrossSiteRequestError extends Error {
 }
 
 /**
- * The same-origin rule (decisions §7, §9): a state-changing request whose Origin (or, without
- * one, Referer) is not the shop's own origin is refused with 403 before anything else runs. A
- * request with neither header is a non-browser client, which has no cookies to abuse, and
- * passes. "Own" is the Host the request was sent to, or the configured PUBLIC_URL (the address
- * people use when a proxy rewrites Host).
+ * The same-origin rule (docs/product.md#security): a state-changing request whose Origin (or,
+ * without one, Referer) is not the shop's own origin is refused with 403 before anything else runs.
+ * A request with neither header is a non-browser client, which has no cookies to abuse, and passes.
+ * "Own" is the Host the request was sent to, or the configured PUBLIC_URL (the address people use
+ * when a proxy rewrites Host).
  *
  * Bodies are JSON only: the text/plain parser is removed, so text/plain, form and multipart
  * bodies (the kinds a cross-site <form> can send without a preflight) answer 415 and are never

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /**
- * Headers every answer carries, errors and 404s included (decisions §7). Inline styles are
- * allowed because Radix positions popovers with style attributes; scripts are same-origin only.
+ * Headers every answer carries, errors and 404s included (docs/product.md#security). Inline styles
+ * are allowed because Radix positions popovers with style attributes; scripts are same-origin only.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

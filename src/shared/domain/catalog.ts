@@ -194,7 +194,7 @@ export function findSubcategory(categorySlug: string, subcategorySlug: string) {
   return findCategory(categorySlug)?.subcategories.find((s) => s.slug === subcategorySlug)
 }
 
-/** The breadcrumb label of a product's category; unknown slugs read as Bakery, as in the spec. */
+/** A category's breadcrumb label; an unknown slug reads as Bakery (docs/product.md#catalogue). */
 export function categoryLabel(slug: string): string {
   return findCategory(slug)?.title ?? 'Bakery'
 }

@@ -1,5 +1,5 @@
 /**
- * The messages of a coupon check (spec §8, decisions §9), shared by the drawer and the server.
+ * The messages of a coupon check (docs/product.md#coupons), shared by the drawer and the server.
  * Kept apart from the zod schema so the basket drawer does not load zod.
  */
 export const COUPON_MESSAGES = {

@@ -1,6 +1,7 @@
 /**
- * Delivery dates and the weekly schedule, in business time (America/Chicago, decisions §5).
- * Marketing copy reads the cut-off and the window from here, never from its own text.
+ * Delivery dates and the weekly schedule, in business time, America/Chicago
+ * (docs/product.md#delivery, docs/decisions/0003-business-time-zone.md). Marketing copy reads the
+ * cut-off and the window from here, never from its own text.
  */
 
 export const BUSINESS_TIME_ZONE = 'America/Chicago'

@@ -1,2 +1,2 @@
-/** The order number people see (spec §9): '#' and the first 8 characters of the id, upper-case. */
+/** The order number: '#' and the id's first 8 characters, upper-case (docs/product.md#orders). */
 export const orderNumber = (id: string) => `#${id.slice(0, 8).toUpperCase()}`

@@ -1,7 +1,7 @@
 import type { Cents } from './money.ts'
 
 /**
- * The basket's money rules (spec §9, decisions §3), in whole cents. The basket drawer, the
+ * The basket's money rules (docs/product.md#pricing), in whole cents. The basket drawer, the
  * checkout and the server's order pricing all call priceBasket; nothing else does arithmetic on
  * amounts.
  */

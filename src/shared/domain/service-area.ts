@@ -1,6 +1,6 @@
 /**
- * The one list of ZIP codes the shop delivers to (decisions §5). The header check, the
- * how-it-works checker, registration, the profile form and the server all use it.
+ * The one list of ZIP codes the shop delivers to (docs/product.md#service-area). The header check,
+ * the how-it-works checker, registration, the profile form and the server all use it.
  */
 
 export const SERVICE_AREA_ZIP_RANGES: ReadonlyArray<readonly [number, number]> = [

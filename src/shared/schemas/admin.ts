@@ -14,7 +14,7 @@ export const AdminContactMessagesSchema = z.object({
 })
 export type AdminContactMessages = z.infer<typeof AdminContactMessagesSchema>
 
-/** An entry of the mailing lists (spec §3: id, email, created_at). */
+/** An entry of the mailing lists: id, email, created_at (docs/product.md#admin). */
 export const EmailEntrySchema = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -35,7 +35,7 @@ export const AdminDeletedSchema = z.object({ message: z.string() })
 
 export const AdminIdParamsSchema = z.strictObject({ id: z.uuid('Id must be a UUID') })
 
-/* Image upload (decisions §1, §7) */
+/* Image upload (docs/product.md#uploads) */
 
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { isServedZip } from '../domain/service-area.ts'
 import { EmailSchema } from './email.ts'
 
-/** Account forms and calls (spec §5, §7; decisions §2, §7). The forms and the server share them. */
+/** Account forms and calls (docs/product.md#accounts). The forms and the server share them. */
 
 export const PASSWORD_MIN = 8
 /** long passphrases are welcome; the limit only stops absurd bodies (never truncated) */
@@ -40,7 +40,7 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN, AUTH_MESSAGES.passwordShort)
   .max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong)
 
-/** The messages that differ between registration and the profile form (spec §5). */
+/** Where registration's and the profile form's messages differ (docs/product.md#accounts). */
 const REGISTRATION_WORDING = {
   phone: 'Please enter a valid phone number',
   state: 'State must be 2 characters (e.g., TX)',
@@ -81,7 +81,7 @@ const addressFields = (wording: typeof REGISTRATION_WORDING) => ({
 
 type AddressInput = { deliveryState: string; deliveryZip: string }
 
-/** The ZIP must be in the one service-area list and the state TX (spec §5, decisions §5). */
+/** The ZIP must be in the one service-area list and the state TX (docs/product.md#service-area). */
 function inServiceArea(value: AddressInput, context: z.RefinementCtx) {
   if (!/^\d{5}$/.test(value.deliveryZip) || value.deliveryState.length !== 2) return
   if (!isServedZip(value.deliveryZip) || value.deliveryState !== 'TX') {
@@ -124,7 +124,7 @@ export const ResetPasswordInputSchema = z.strictObject({
 })
 export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>
 
-/** A user as the API shows it: never the password or its hash (decisions §2). */
+/** A user as the API shows it: never the password or its hash (docs/product.md#accounts). */
 export const UserSchema = z.object({
   id: z.uuid(),
   email: z.string(),

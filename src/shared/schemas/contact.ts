@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { EmailSchema } from './email.ts'
 
-/** The contact form's subjects (spec §2), in the order the selector shows them. */
+/** The contact form's subjects, in the selector's order (docs/product.md#visitor-forms). */
 export const CONTACT_SUBJECTS = [
   { value: 'general', label: 'General Inquiry' },
   { value: 'order', label: 'Order Support' },
@@ -30,7 +30,7 @@ const name = (label: 'First' | 'Last') =>
       `${label} name must be on one line`,
     )
 
-/** The contact form (spec §5), used by the form and by POST /api/contact-messages. */
+/** The contact form, and POST /api/contact-messages (docs/product.md#visitor-forms). */
 export const ContactMessageInputSchema = z.strictObject({
   firstName: name('First'),
   lastName: name('Last'),

@@ -3,7 +3,7 @@ import { FIVE_DIGIT_ZIP } from '../domain/service-area.ts'
 import { EmailSchema } from './email.ts'
 
 /**
- * The waitlist and the newsletter (spec §2, decisions §2): an e-mail address, and for the
+ * The waitlist and the newsletter (docs/product.md#visitor-forms): an e-mail address, and for the
  * waitlist optionally the ZIP of a visitor we do not deliver to yet. Signing up twice answers
  * 200 as the first time did and keeps one row.
  */

@@ -1,4 +1,4 @@
-/** Order and delivery statuses (decisions §2, spec §4): the database, the API and the pages share them. */
+/** Order and delivery statuses, shared by the database, API and pages (docs/product.md#orders). */
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -19,7 +19,7 @@ export const DELIVERY_STATUS_STEPS: Record<DeliveryStatus, { label: string; prog
   delivered: { label: 'Delivered', progress: 100 },
 }
 
-/** An unknown status shows as Order Confirmed (spec §4). */
+/** An unknown status shows as Order Confirmed (docs/product.md#orders). */
 export function deliveryStep(status: string): { label: string; progress: number } {
   return (
     (DELIVERY_STATUS_STEPS as Record<string, { label: string; progress: number }>)[status] ??
@@ -27,7 +27,7 @@ export function deliveryStep(status: string): { label: string; progress: number 
   )
 }
 
-/** What the admin reads for each order status (spec §4: any of the four may be set). */
+/** The admin's label for each order status; any may be set (docs/product.md#orders). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',

@@ -5,7 +5,7 @@ import { IMAGE_URL_MESSAGE, OptionalImageUrlSchema } from './image-url.ts'
 import { moneyInput } from './money.ts'
 import { TextSchema } from './text.ts'
 
-/** Prices travel as strings with two decimals, as the spec's wire format says. */
+/** Prices travel as strings with two decimals (docs/product.md#pricing). */
 export const PriceStringSchema = z.string().regex(/^\d{1,8}\.\d{2}$/, 'Invalid price format')
 
 export const ProductTagSchema = z.enum(PRODUCT_TAGS, {

@@ -6,8 +6,8 @@ import { Button } from '#web/components/ui/button.tsx'
 import { adminStatusQueries } from '#web/features/admin/api/admin-status.ts'
 
 /**
- * The frame of the admin pages (spec §2, §6): 'Verifying access...' while the server answers,
- * then 'Authentication Required' for a signed-out visitor, 'Admin Access Required' for a
+ * The frame of the admin pages (docs/product.md#admin): 'Verifying access...' while the server
+ * answers, then 'Authentication Required' for a signed-out visitor, 'Admin Access Required' for a
  * customer, or the page. The server guards every admin call whatever this shows.
  */
 export function AdminPage({ returnTo, children }: { returnTo: string; children: ReactNode }) {

@@ -6,8 +6,8 @@ import NotFoundPage from './routes/not-found.tsx'
 import { SiteShell } from './site-shell.tsx'
 
 /**
- * Every page of spec §2, from the shared path list. Pages other than the home page load on
- * demand, so the first visit downloads only the shell and its own page. (React Router's
+ * Every page (docs/product.md#pages), from the shared path list. Pages other than the home page
+ * load on demand, so the first visit downloads only the shell and its own page. (React Router's
  * declarative mode: the data-router mode would double the router's share of the bundle.)
  */
 const ShopPage = lazy(() => import('./routes/shop.tsx'))

@@ -85,7 +85,7 @@ export function OrderTotals({ order }: { order: Order }) {
   )
 }
 
-/** The customer's word for where a delivery is (spec §4). */
+/** The customer's word for where a delivery is (docs/product.md#orders). */
 export function DeliveryStatusBadge({ status }: { status: string }) {
   const { label, progress } = deliveryStep(status)
   return (

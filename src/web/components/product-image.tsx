@@ -14,7 +14,9 @@ function uploadedSources(src: string | null) {
   }
 }
 
-/** A product's picture, square, with the placeholder when it has none (spec §2). */
+/**
+ * A product's picture, square, with the placeholder when it has none (docs/product.md#catalogue).
+ */
 export function ProductImage({
   src,
   alt,

@@ -1,7 +1,7 @@
 /**
- * Every call to our API goes through here (spec §7): credentials included, and any status of
- * 400 or more becomes an ApiError whose message is "{status}: {statusText}", with the server's
- * own `message` (and field errors) kept beside it.
+ * Every call to our API goes through here (docs/product.md#api-errors): credentials included, and
+ * any status of 400 or more becomes an ApiError whose message is "{status}: {statusText}", with the
+ * server's own `message` (and field errors) kept beside it.
  */
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -30,7 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-// HTTP/2 answers carry no status text; these keep the spec's message format readable.
+// HTTP/2 answers carry no status text; these keep the "{status}: {statusText}" message readable.
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

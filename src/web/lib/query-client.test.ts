@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { ApiError } from './api-client.ts'
 import { createQueryClient, retryDelayMs, shouldRetry } from './query-client.ts'
 
-describe('query client (spec §9)', () => {
+describe('query client (docs/product.md#api-errors)', () => {
   test('data stays fresh and cached for five minutes', () => {
     const defaults = createQueryClient().getDefaultOptions().queries
     expect(defaults?.staleTime).toBe(5 * 60 * 1000)

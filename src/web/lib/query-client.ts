@@ -4,8 +4,9 @@ import { ApiError } from './api-client.ts'
 const FIVE_MINUTES = 5 * 60 * 1000
 
 /**
- * Spec §9: data is fresh for 5 minutes and unused data is dropped after 5 minutes; a failed
- * query is retried up to 3 times, 1 s then doubling, capped at 30 s, never for a 4xx.
+ * Data is fresh for 5 minutes and unused data is dropped after 5 minutes; a failed query is
+ * retried up to 3 times, 1 s then doubling, capped at 30 s, never for a 4xx
+ * (docs/product.md#api-errors).
  */
 export function createQueryClient() {
   return new QueryClient({

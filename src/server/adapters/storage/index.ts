@@ -5,7 +5,7 @@ import { createS3ImageStorage, type S3StorageOptions } from './s3-storage.ts'
 
 export type { ImageStorage, IncomingUploads, StoredImage } from './port.ts'
 
-/** S3 when S3_BUCKET is set (decisions §1), otherwise files under DATA_DIR/uploads. */
+/** S3 when S3_BUCKET is set, otherwise files under DATA_DIR/uploads (docs/product.md#uploads). */
 export function createImageStorage({
   s3,
   dataDir,

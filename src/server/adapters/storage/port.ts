@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 
 /**
- * The image storage port (decisions §1, Uploads): where re-encoded product images are kept and
+ * The image storage port (docs/product.md#uploads): where re-encoded product images are kept and
  * served from. Two adapters: the local disk under DATA_DIR/uploads (the app receives the bytes
  * itself, on a signed PUT URL) and S3 or any S3-compatible store (the browser PUTs the bytes
  * straight to the store on a pre-signed URL, and the app checks them afterwards).

@@ -8,9 +8,10 @@ import type { Logger } from '../../logger.ts'
 
 /**
  * PostgreSQL refuses to run as root. As root, the embedded server runs as the `postgres` system
- * user (created if missing, decisions §1), which must be able to reach both the binaries and the
- * data. Where a directory above them is closed to it (a checkout under /root, say), the binaries
- * are copied and the cluster kept under /var/lib/houston-farm-to-door instead, and the log says so.
+ * user (created if missing, docs/product.md#running), which must be able to reach both the binaries
+ * and the data. Where a directory above them is closed to it (a checkout under /root, say), the
+ * binaries are copied and the cluster kept under /var/lib/houston-farm-to-door instead, and the log
+ * says so.
  */
 
 export interface Account {

@@ -120,8 +120,8 @@ export const pendingCheckouts = pgTable(
 )
 
 /**
- * The built-in demo payment provider's payments (decisions §6), kept in the database so any app
- * process can confirm them. No card number is ever stored: only the outcome.
+ * The built-in demo payment provider's payments (docs/product.md#payments), kept in the database so
+ * any app process can confirm them. No card number is ever stored: only the outcome.
  */
 export const demoPayments = pgTable(
   'demo_payments',

@@ -1,6 +1,6 @@
 import type { DemoCoupon } from './demo-types.ts'
 
-/** The demo catalogue's coupons (decisions §3): 10% off for newcomers and $5 off from $60. */
+/** The demo coupons (docs/product.md#coupons): 10% off for newcomers and $5 off from $60. */
 export const DEMO_COUPONS: DemoCoupon[] = [
   {
     code: 'WELCOME10',

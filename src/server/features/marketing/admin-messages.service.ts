@@ -15,7 +15,7 @@ export interface EmailsCsv {
   body: string
 }
 
-/** The Messages and Emails tabs of the admin dashboard (spec §2, §7; decisions §7). */
+/** The Messages and Emails tabs of the admin dashboard (docs/product.md#admin, #security). */
 export function createAdminMessagesService({
   repo,
   now,

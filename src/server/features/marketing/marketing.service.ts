@@ -11,8 +11,8 @@ export const WAITLIST_MESSAGE = "You're on the waitlist! We'll e-mail you when w
 export const NEWSLETTER_MESSAGE = 'Thanks for signing up!'
 
 /**
- * The visitor forms (spec §2, decisions §2). A sign-up answers the same for a new and a known
- * address, so the answer tells nobody who is already on a list.
+ * The visitor forms (docs/product.md#visitor-forms). A sign-up answers the same for a new and a
+ * known address, so the answer tells nobody who is already on a list.
  */
 export function createMarketingService({ repo }: { repo: MarketingRepo }) {
   return {

@@ -3,7 +3,10 @@ import { isServedZip } from '#shared/domain/service-area.ts'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import { ServiceAreaResultSchema, ZipParamsSchema } from '#shared/schemas/service-area.ts'
 
-/** The header's zip check (decisions §2): the same shared list registration and checkout use. */
+/**
+ * The header's zip check (docs/product.md#service-area): the same shared list registration and
+ * checkout use.
+ */
 export const serviceAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/service-area/:zip',

@@ -5,8 +5,8 @@ import { AppError } from '../../app-error.ts'
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp'
 
 /**
- * The image's format from its first bytes (decisions §7): the declared Content-Type and the
- * file name do not count. SVG, TIFF, HEIC and everything else are refused.
+ * The image's format from its first bytes (docs/product.md#uploads): the declared Content-Type and
+ * the file name do not count. SVG, TIFF, HEIC and everything else are refused.
  */
 export function detectImageFormat(bytes: Buffer): ImageFormat | null {
   const starts = (signature: number[], at = 0) =>

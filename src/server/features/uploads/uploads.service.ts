@@ -39,7 +39,7 @@ export interface ReceivedUpload {
 }
 
 /**
- * Product images (spec §5, decisions §7): an admin asks for an upload URL, sends the bytes
+ * Product images (docs/product.md#uploads): an admin asks for an upload URL, sends the bytes
  * there, and the server keeps only a re-encoded WebP under a name of its own choosing.
  */
 export function createUploadsService({ repo, storage, signingKey, now, log }: UploadsServiceDeps) {

@@ -75,7 +75,10 @@ const REASONS = [
   },
 ] as const
 
-/** /about: our story, mission, core values (expandable), reasons to choose us (spec §2). */
+/**
+ * /about: our story, mission, core values (expandable), reasons to choose us
+ * (docs/product.md#pages).
+ */
 export default function AboutPage() {
   usePageTitle('About Us')
   return (

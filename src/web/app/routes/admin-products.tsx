@@ -3,7 +3,7 @@ import { AdminProducts } from '#web/features/admin/components/admin-products.tsx
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 import { AdminPage } from '../admin-page.tsx'
 
-/** /admin/products (spec §2), checked like /admin (the spec's page had no check: a defect). */
+/** /admin/products (docs/product.md#admin), checked like /admin. */
 export default function AdminProductsRoute() {
   usePageTitle(PAGE_META.adminProducts.title)
   return (

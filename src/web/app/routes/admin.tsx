@@ -3,7 +3,7 @@ import { AdminDashboard } from '#web/features/admin/components/admin-dashboard.t
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 import { AdminPage } from '../admin-page.tsx'
 
-/** /admin (spec §2): the dashboard, for admins only. */
+/** /admin (docs/product.md#admin): the dashboard, for admins only. */
 export default function AdminRoute() {
   usePageTitle(PAGE_META.admin.title)
   return (

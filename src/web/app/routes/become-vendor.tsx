@@ -53,7 +53,9 @@ const WHO_WE_LOOK_FOR = [
   'Gulf fishermen and shrimpers',
 ] as const
 
-/** /become-vendor: 'Grow Your Business With Us', static benefits, no form (spec §2). */
+/**
+ * /become-vendor: 'Grow Your Business With Us', static benefits, no form (docs/product.md#pages).
+ */
 export default function BecomeVendorPage() {
   usePageTitle('Grow Your Business With Us')
   return (

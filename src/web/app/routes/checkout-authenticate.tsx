@@ -2,7 +2,10 @@ import { useSearchParams } from 'react-router'
 import { DemoAuthentication } from '#web/features/checkout/components/demo-authentication.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** /checkout/authenticate?payment_intent=… : the demo provider's bank check (decisions §6). */
+/**
+ * /checkout/authenticate?payment_intent=… : the demo provider's bank check
+ * (docs/product.md#payments).
+ */
 export default function CheckoutAuthenticateRoute() {
   usePageTitle('Verify your payment')
   const [searchParams] = useSearchParams()

@@ -14,8 +14,8 @@ import { Checkout } from '#web/features/checkout/components/checkout.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
 /**
- * /checkout (spec §2, §4): the checkout feature, given the basket and its coupon, the session,
- * and the catalogue's names for what a custom box holds.
+ * /checkout (docs/product.md#payments): the checkout feature, given the basket and its coupon, the
+ * session, and the catalogue's names for what a custom box holds.
  */
 export default function CheckoutRoute() {
   usePageTitle(PAGE_META.checkout.title)

@@ -4,12 +4,18 @@ import { ContactForm } from '#web/features/marketing/components/contact-form.tsx
 import { QuickContact } from '#web/features/marketing/components/quick-contact.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** ?subject=partnership (corporate wellness' "Contact Sales", decisions §8) chooses the subject. */
+/**
+ * ?subject=partnership (corporate wellness' "Contact Sales"; docs/product.md#visitor-forms) chooses
+ * the subject.
+ */
 function subjectFrom(value: string | null): ContactSubject {
   return CONTACT_SUBJECTS.find((subject) => subject.value === value)?.value ?? 'general'
 }
 
-/** /contact (spec §2): a hero banner, the contact form and the Quick Contact panel. */
+/**
+ * /contact (docs/product.md#visitor-forms): a hero banner, the contact form and the Quick Contact
+ * panel.
+ */
 export default function ContactPage() {
   usePageTitle('Contact Us')
   const [searchParams] = useSearchParams()

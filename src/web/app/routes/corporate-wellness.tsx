@@ -5,7 +5,7 @@ import { InfoHero, InfoSection } from '#web/features/info/components/info-hero.t
 import { cn } from '#web/lib/cn.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** Spec §9: Starter 5-15 employees, Growth 15-50 (most popular), Enterprise 50+. */
+/** Starter 5-15 employees, Growth 15-50 (most popular), Enterprise 50+ (docs/product.md#pages). */
 const TIERS = [
   {
     name: 'Starter',
@@ -42,7 +42,7 @@ const TIERS = [
   },
 ] as const
 
-/** /corporate-wellness: three tiers, each with 'Contact Sales' (spec §2, decisions §8). */
+/** /corporate-wellness: three tiers, each with 'Contact Sales' (docs/product.md#pages). */
 export default function CorporateWellnessPage() {
   usePageTitle('Corporate Wellness')
   return (

@@ -3,7 +3,7 @@ import { Deliveries } from '#web/features/orders/components/deliveries.tsx'
 import { OrdersPage } from '../orders-page.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** /delivery (spec §2): upcoming and past deliveries, or a log-in prompt. */
+/** /delivery (docs/product.md#orders): upcoming and past deliveries, or a log-in prompt. */
 export default function DeliveryRoute() {
   usePageTitle(PAGE_META.delivery.title)
   return (

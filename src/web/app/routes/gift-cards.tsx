@@ -8,7 +8,10 @@ import { usePageTitle } from '#web/lib/use-page-title.ts'
 
 const SAMPLE_VALUE_CENTS = 5000
 
-/** /gift-cards: the digital gift card teaser; 'Coming Soon' says so in a toast (decisions §8). */
+/**
+ * /gift-cards: the digital gift card teaser; 'Coming Soon' says so in a toast
+ * (docs/product.md#pages).
+ */
 export default function GiftCardsPage() {
   usePageTitle('Gift Cards')
   return (

@@ -12,7 +12,9 @@ import { ViewAllProducersButton } from '#web/features/landing/components/view-al
 import { JoinWaitlistButton } from '#web/features/marketing/components/join-waitlist-button.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** The pre-launch landing page (spec §2): every section collects waitlist sign-ups. */
+/**
+ * The pre-launch landing page (docs/product.md#pages): every section collects waitlist sign-ups.
+ */
 export default function HomePage() {
   usePageTitle()
   const producers = useQuery(producerQueries.list())

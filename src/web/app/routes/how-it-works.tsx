@@ -77,7 +77,10 @@ const FAQ = [
   },
 ] as const
 
-/** /how-it-works: 4 steps, the weekly schedule, delivery details, the ZIP checker, FAQ (spec §2). */
+/**
+ * /how-it-works: 4 steps, the weekly schedule, delivery details, the ZIP checker, FAQ
+ * (docs/product.md#pages).
+ */
 export default function HowItWorksPage() {
   usePageTitle('How it Works')
   return (

@@ -6,7 +6,7 @@ import { SignedInNote } from '#web/features/account/components/signed-in-note.ts
 import { useSession } from '#web/features/account/hooks/use-session.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** /join (spec §2): Personal Info, then Delivery Address, then Create Account. */
+/** /join (docs/product.md#accounts): Personal Info, then Delivery Address, then Create Account. */
 export default function JoinPage() {
   usePageTitle(PAGE_META.join.title)
   const { user } = useSession()

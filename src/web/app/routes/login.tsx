@@ -7,7 +7,10 @@ import { SignedInNote } from '#web/features/account/components/signed-in-note.ts
 import { useSession } from '#web/features/account/hooks/use-session.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** /login (spec §2): e-mail and password, with the ways to a new password or a new account. */
+/**
+ * /login (docs/product.md#accounts): e-mail and password, with the ways to a new password or a new
+ * account.
+ */
 export default function LoginPage() {
   usePageTitle(PAGE_META.login.title)
   const { user } = useSession()

@@ -3,7 +3,7 @@ import { OrderHistory } from '#web/features/orders/components/order-history.tsx'
 import { OrdersPage } from '../orders-page.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** /order-history (spec §2): the customer's orders, or a log-in prompt. */
+/** /order-history (docs/product.md#orders): the customer's orders, or a log-in prompt. */
 export default function OrderHistoryRoute() {
   usePageTitle(PAGE_META.orderHistory.title)
   return (

@@ -3,7 +3,7 @@ import { PAGE_META } from '#shared/page-meta.ts'
 import { OrderSuccess } from '#web/features/checkout/components/order-success.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** /order-success?payment_intent=… (spec §2). */
+/** /order-success?payment_intent=… (docs/product.md#payments). */
 export default function OrderSuccessRoute() {
   usePageTitle(PAGE_META.orderSuccess.title)
   const [searchParams] = useSearchParams()

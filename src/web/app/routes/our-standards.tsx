@@ -81,7 +81,10 @@ const IMPROVEMENTS = [
   },
 ] as const
 
-/** /our-standards: core standards, the 6-step farm vetting, commitments, improvements (spec §2). */
+/**
+ * /our-standards: core standards, the 6-step farm vetting, commitments, improvements
+ * (docs/product.md#pages).
+ */
 export default function OurStandardsPage() {
   usePageTitle('Our Standards')
   return (

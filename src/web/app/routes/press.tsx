@@ -19,7 +19,7 @@ function PublishedOn({ date }: { date: string }) {
   return <time dateTime={date}>{pressDate.format(new Date(`${date}T00:00:00Z`))}</time>
 }
 
-/** "Read More" is a link only when the item has somewhere to go (decisions §8). */
+/** "Read More" is a link only when the item has somewhere to go (docs/product.md#pages). */
 function ReadMore({ item }: { item: PressItem }) {
   if (!item.link) return null
   const label = (
@@ -40,7 +40,9 @@ function ReadMore({ item }: { item: PressItem }) {
   )
 }
 
-/** /press: featured story, outlet wordmarks and the grid of the other five (spec §2). */
+/**
+ * /press: featured story, outlet wordmarks and the grid of the other five (docs/product.md#pages).
+ */
 export default function PressPage() {
   usePageTitle('Press')
   const featured = PRESS_ITEMS.find((item) => item.featured)

@@ -8,7 +8,10 @@ import { usePageTitle } from '#web/lib/use-page-title.ts'
 
 const PER_PAGE = 9
 
-/** 'Meet Your Local Producers': 9 per page, the page in the URL so back works (spec §2). */
+/**
+ * 'Meet Your Local Producers': 9 per page, the page in the URL so back works
+ * (docs/product.md#catalogue).
+ */
 export default function ProducersPage() {
   usePageTitle('Meet Your Local Producers')
   const producers = useQuery(producerQueries.list())

@@ -23,7 +23,7 @@ import { WaitlistForm } from '#web/features/marketing/components/waitlist-form.t
 import { useNow } from '#web/lib/use-now.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** The spec's default text for a product without a description. */
+/** The default text for a product without a description (docs/product.md#catalogue). */
 const DEFAULT_DESCRIPTION =
   'A naturally leavened sourdough loaf, baked in small batches with stone-ground flour, water and salt. Crackling crust, tender open crumb.'
 
@@ -116,7 +116,10 @@ export default function ProductPage() {
   )
 }
 
-/** SUBSCRIBE: weekly delivery subscriptions are not here yet; the waitlist hears first (decisions §8). */
+/**
+ * SUBSCRIBE: weekly delivery subscriptions are not here yet; the waitlist hears first
+ * (docs/product.md#catalogue).
+ */
 function SubscribeButton({ productName }: { productName: string }) {
   const [open, setOpen] = useState(false)
   return (

@@ -42,7 +42,7 @@ const RECIPES = [
   },
 ] as const
 
-/** /recipes: six cards, all coming soon (spec §2). */
+/** /recipes: six cards, all coming soon (docs/product.md#pages). */
 export default function RecipesPage() {
   usePageTitle('Recipes')
   return (

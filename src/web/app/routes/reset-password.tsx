@@ -3,7 +3,7 @@ import { PAGE_META } from '#shared/page-meta.ts'
 import { ResetPassword } from '#web/features/account/components/reset-password.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-/** /reset-password?token=… (spec §2): the link from the reset e-mail. */
+/** /reset-password?token=… (docs/product.md#accounts): the link from the reset e-mail. */
 export default function ResetPasswordPage() {
   usePageTitle(PAGE_META.resetPassword.title)
   const [searchParams] = useSearchParams()

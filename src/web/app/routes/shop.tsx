@@ -21,7 +21,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts'
 
 /**
  * /shop, /shop/:category, /shop/:category/:subcategory and /shop?search=. The filters and the
- * sort live in the URL query and run on the server (decisions §4).
+ * sort live in the URL query and run on the server (docs/product.md#catalogue).
  */
 export default function ShopPage() {
   const { category: categorySlug, subcategory: subcategorySlug } = useParams()

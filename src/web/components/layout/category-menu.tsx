@@ -6,9 +6,10 @@ import { paths } from '#shared/routes.ts'
 import { cn } from '#web/lib/cn.ts'
 
 /**
- * The large-screen category menu (spec §2): hovering a category shows its subcategories in a
- * dropdown at least 280 px wide. Each category is a disclosure button, so a keyboard or a touch
- * screen opens it too, and Tab moves between categories rather than through every link.
+ * The large-screen category menu (docs/product.md#pages): hovering a category shows its
+ * subcategories in a dropdown at least 280 px wide. Each category is a disclosure button, so a
+ * keyboard or a touch screen opens it too, and Tab moves between categories rather than through
+ * every link.
  */
 export function CategoryMenu({ className }: { className?: string }) {
   const [open, setOpen] = useState<string | null>(null)

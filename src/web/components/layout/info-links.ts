@@ -1,4 +1,4 @@
-/** The info links of the top strip, the mobile menu and the footer (spec §2). */
+/** The info links of the top strip, the mobile menu and the footer (docs/product.md#pages). */
 export const INFO_LINKS = [
   { to: '/about', label: 'About Us' },
   { to: '/producers', label: 'Our Producers' },

@@ -76,7 +76,7 @@ export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
           <ul className="flex flex-wrap gap-4">
             {POLICY_LINKS.map((label) => (
               <li key={label}>
-                {/* placeholder links until the policies are written (spec §2) */}
+                {/* placeholder links until the policies are written (docs/product.md#pages) */}
                 <a href="#" className="hover:text-white hover:underline">
                   {label}
                 </a>

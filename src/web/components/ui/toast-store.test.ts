@@ -11,7 +11,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('toasts (spec §9)', () => {
+describe('toasts', () => {
   test('one toast is visible at a time: a new one replaces the last', () => {
     toast({ title: 'Status Updated' })
     toast({ title: 'Order Deleted', variant: 'destructive' })

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 /**
- * The toast queue (spec §9): one toast visible at a time, a new one replaces the old, and each
+ * The toast queue: one toast visible at a time, a new one replaces the old, and each
  * stays 5000 ms unless it says otherwise. A tiny external store so toast() works anywhere,
  * including outside React (query error handlers).
  */

@@ -4,7 +4,10 @@ import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { useBasket } from './basket-provider.tsx'
 import { toBasketItem } from './to-basket-item.ts'
 
-/** ADD TO CART, then 'ADD (n)' once the product is in the basket; disabled when out of stock (spec §2). */
+/**
+ * ADD TO CART, then 'ADD (n)' once the product is in the basket; disabled when out of stock
+ * (docs/product.md#catalogue).
+ */
 export function AddToCartButton({
   product,
   className,

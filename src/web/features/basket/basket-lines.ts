@@ -1,6 +1,6 @@
 /**
- * The basket's rules (spec §3, §4), as plain functions of an immutable list of lines, so the
- * same rules hold in the provider, across tabs and in tests.
+ * The basket's rules (docs/product.md#basket), as plain functions of an immutable list of lines, so
+ * the same rules hold in the provider, across tabs and in tests.
  */
 
 import { displayedPriceToCents, isDecimalPrice, type Cents } from '#shared/domain/money.ts'
@@ -76,8 +76,8 @@ export function itemCount(lines: readonly BasketItem[]): number {
 }
 
 /**
- * A basket read back from storage: anything that is not a list, or has an entry without a
- * UUID id, is discarded whole (spec §4), as is an entry that is not a well-formed line.
+ * A basket read back from storage: anything that is not a list, or has an entry without a UUID id,
+ * is discarded whole (docs/product.md#basket), as is an entry that is not a well-formed line.
  */
 export function parseStoredBasket(raw: string | null): BasketItem[] {
   if (!raw) return []

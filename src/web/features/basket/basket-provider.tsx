@@ -39,7 +39,7 @@ export interface Basket {
 
 export { lineKey }
 
-/** The window event that opens the basket from anywhere (spec §2). */
+/** The window event that opens the basket from anywhere (docs/product.md#basket). */
 export const OPEN_CART_EVENT = 'openCart'
 
 const BasketContext = createContext<Basket | null>(null)
@@ -59,7 +59,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(OPEN_CART_EVENT, openCart)
   }, [])
 
-  // ?cart=open opens the basket, and the query is then removed (spec §2)
+  // ?cart=open opens the basket, and the query is then removed (docs/product.md#basket)
   const cartQuery = searchParams.get('cart')
   useEffect(() => {
     if (cartQuery !== 'open') return
@@ -76,7 +76,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   }, [cartQuery, setSearchParams])
 
   const add = useCallback((item: NewBasketItem) => {
-    // the first item into an empty basket opens it (spec §2)
+    // the first item into an empty basket opens it (docs/product.md#basket)
     if (basketStore.getSnapshot().length === 0) setOpen(true)
     basketStore.update((current) => addItem(current, item))
   }, [])

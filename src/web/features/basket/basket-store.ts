@@ -1,9 +1,9 @@
 import { parseStoredBasket, type BasketItem } from './basket-lines.ts'
 
 /**
- * The basket kept in localStorage under `cart` (spec §4): read on first use (never at module
- * load or during a server render), written on every change, removed when empty, and refreshed
- * when another tab changes it.
+ * The basket kept in localStorage under `cart` (docs/product.md#basket): read on first use (never
+ * at module load or during a server render), written on every change, removed when empty, and
+ * refreshed when another tab changes it.
  */
 export const STORAGE_KEY = 'cart'
 const EMPTY: BasketItem[] = []
@@ -15,7 +15,7 @@ function read(): BasketItem[] {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEY)
     const stored = parseStoredBasket(raw)
-    // a corrupt or empty basket is discarded, not kept to fail again (spec §4)
+    // a corrupt or empty basket is discarded, not kept to fail again (docs/product.md#basket)
     if (raw !== null && stored.length === 0) window.localStorage.removeItem(STORAGE_KEY)
     return stored
   } catch {

@@ -5,8 +5,8 @@ import { QuantityStepper } from './quantity-stepper.tsx'
 import { toBasketItem } from './to-basket-item.ts'
 
 /**
- * The add button over a product tile; once the product is in the basket, the quantity with
- * plus and minus and the words 'in your order' (spec §2 producer profile).
+ * The add button over a product tile; once the product is in the basket, the quantity with plus and
+ * minus and the words 'in your order', as on a producer's page (docs/product.md#catalogue).
  */
 export function BasketTileControl({ product }: { product: Product }) {
   const basket = useBasket()

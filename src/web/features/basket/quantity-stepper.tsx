@@ -1,7 +1,7 @@
 import { MinusIcon, PlusIcon } from 'lucide-react'
 import { cn } from '#web/lib/cn.ts'
 
-/** Minus, the quantity, plus: a decrease at 1 removes the item (spec §4). */
+/** Minus, the quantity, plus: a decrease at 1 removes the item (docs/product.md#basket). */
 export function QuantityStepper({
   quantity,
   itemName,

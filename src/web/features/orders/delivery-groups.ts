@@ -10,8 +10,8 @@ function businessDay(instant: Date): string {
 const deliveryTime = (order: Pick<Order, 'deliveryDate'>) => new Date(order.deliveryDate).getTime()
 
 /**
- * The delivery page's two lists (spec §2): upcoming are the orders not yet delivered whose
- * delivery day (in Houston) is today or later, soonest first; everything else is past, newest
+ * The delivery page's two lists (docs/product.md#orders): upcoming are the orders not yet delivered
+ * whose delivery day (in Houston) is today or later, soonest first; everything else is past, newest
  * first.
  */
 export function groupDeliveries<T extends Pick<Order, 'deliveryDate' | 'deliveryStatus'>>(
@@ -31,4 +31,4 @@ export function groupDeliveries<T extends Pick<Order, 'deliveryDate' | 'delivery
   return { upcoming, past }
 }
 
-/** "#1A2B3C4D": the first 8 characters of the id (spec §9). */
+/** "#1A2B3C4D": the first 8 characters of the id (docs/product.md#orders). */

@@ -3,7 +3,7 @@ import type { ProfileUpdate, User } from '#shared/schemas/auth.ts'
 import { ApiError, apiRequest } from '#web/lib/api-client.ts'
 import { setSessionUser } from './session.ts'
 
-/** The failure toast's text (spec §8). */
+/** The failure toast's text (docs/product.md#accounts). */
 export const PROFILE_ERROR_MESSAGE = 'Failed to update profile. Please try again.'
 
 export const updateProfile = (input: ProfileUpdate) =>

@@ -15,8 +15,8 @@ const UserMenu = lazy(() =>
 )
 
 /**
- * The header's account corner (spec §2): Log in and Join when signed out (and while the
- * session is still being asked for, so nothing jumps), the user menu when signed in.
+ * The header's account corner (docs/product.md#pages): Log in and Join when signed out (and while
+ * the session is still being asked for, so nothing jumps), the user menu when signed in.
  */
 export function AccountMenu() {
   const { user } = useSession()

@@ -3,7 +3,10 @@ import { useFormContext } from 'react-hook-form'
 import { Input } from '#web/components/ui/input.tsx'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 
-/** The delivery address and phone, shared by registration and the profile (spec §2, §5). */
+/**
+ * The delivery address and phone, shared by registration and the profile (docs/product.md#accounts,
+ * #service-area).
+ */
 export const ADDRESS_FIELDS = [
   'deliveryStreet',
   'deliveryApt',

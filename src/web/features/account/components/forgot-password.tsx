@@ -20,7 +20,7 @@ const backToLogin = (
 )
 
 /**
- * Forgot password (spec §2, §5, §8): an e-mail address, then 'Check Your Email'. The
+ * Forgot password (docs/product.md#accounts): an e-mail address, then 'Check Your Email'. The
  * confirmation is the same whether or not the address has an account, so it tells nobody
  * which addresses are customers'.
  */

@@ -43,9 +43,9 @@ const emptyForm: RegisterInput = {
 }
 
 /**
- * Join (spec §2, §5, §8): Personal Info, then Delivery Address. Continue checks only the first
- * tab's fields; Create Account checks everything, and a message on the other tab's field (from
- * the schema or the server) brings that tab forward with the field focused.
+ * Join (docs/product.md#accounts): Personal Info, then Delivery Address. Continue checks only the
+ * first tab's fields; Create Account checks everything, and a message on the other tab's field
+ * (from the schema or the server) brings that tab forward with the field focused.
  */
 export function JoinForm() {
   const idPrefix = useId()

@@ -17,16 +17,16 @@ const FIELDS = ['email', 'password'] as const satisfies ReadonlyArray<keyof Logi
 type LoginField = (typeof FIELDS)[number]
 
 /**
- * Where to go after logging in: the shop (spec §2), or the page that sent the visitor here
- * (the checkout's 'Quick Stop!', the orders pages) in the router's state. Only a path of our
- * own: never another site.
+ * Where to go after logging in: the shop (docs/product.md#accounts), or the page that sent the
+ * visitor here (the checkout's 'Quick Stop!', the orders pages) in the router's state. Only a path
+ * of our own: never another site.
  */
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/shop'
 }
 
-/** Log in (spec §2, §5, §8): 'Welcome back!' and the shop, or 'Login failed' and why. */
+/** Log in (docs/product.md#accounts): 'Welcome back!' and the shop, or 'Login failed' and why. */
 export function LoginForm() {
   const idPrefix = useId()
   const controlId = (field: LoginField) => `${idPrefix}-${field}`

@@ -26,7 +26,9 @@ const profileValues = (user: User): ProfileUpdate => ({
   deliveryZip: user.deliveryZip,
 })
 
-/** The profile's edit mode (spec §2, §5, §8): Save Changes or Cancel, back to the details. */
+/**
+ * The profile's edit mode (docs/product.md#accounts): Save Changes or Cancel, back to the details.
+ */
 export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const idPrefix = useId()
   const controlId = (field: string) => `${idPrefix}-${field}`

@@ -9,8 +9,8 @@ import { ProfileDetails } from './profile-details.tsx'
 import { ProfileForm } from './profile-form.tsx'
 
 /**
- * The profile (spec §2, §4): a log-in prompt without a session; otherwise the details, and
- * Edit Profile switches to the form (Cancel or a save switches back).
+ * The profile (docs/product.md#accounts): a log-in prompt without a session; otherwise the details,
+ * and Edit Profile switches to the form (Cancel or a save switches back).
  */
 export function Profile() {
   const session = useSession()

@@ -13,8 +13,10 @@ import { AuthCard } from './auth-card.tsx'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { PasswordInput } from './password-input.tsx'
 
-/** Spec §4: after a reset the visitor goes to /login after 3 s; a link without a token to
- * /forgot-password after 2 s. */
+/**
+ * After a reset the visitor goes to /login after 3 s; a link without a token to /forgot-password
+ * after 2 s (docs/product.md#accounts).
+ */
 export const LOGIN_REDIRECT_MS = 3000
 export const MISSING_TOKEN_REDIRECT_MS = 2000
 
@@ -23,7 +25,7 @@ const INVALID_LINK = {
   description: 'This password reset link is invalid. Please request a new one.',
 }
 
-/** Spec §5: the new password's rules, and a confirmation that must match it. */
+/** The new password's rules, and a confirmation that must match it (docs/product.md#accounts). */
 const NewPasswordFormSchema = z
   .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
   .refine((values) => values.newPassword === values.confirmPassword, {
@@ -33,7 +35,9 @@ const NewPasswordFormSchema = z
 
 type ResetState = { step: 'form' } | { step: 'done' } | { step: 'invalid'; message: string }
 
-/** Reset password (spec §2, §4, §8): the form, then success, or the Invalid Link screen. */
+/**
+ * Reset password (docs/product.md#accounts): the form, then success, or the Invalid Link screen.
+ */
 export function ResetPassword({ token }: { token: string | null }) {
   const [state, setState] = useState<ResetState>({ step: 'form' })
   if (!token) return <MissingToken />

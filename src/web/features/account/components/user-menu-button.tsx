@@ -3,8 +3,8 @@ import type { ComponentProps } from 'react'
 import { cn } from '#web/lib/cn.ts'
 
 /**
- * The header's user menu button: the first name (spec §2). The menu itself loads on demand,
- * and this same button stands in while it does, so nothing moves.
+ * The header's user menu button: the first name (docs/product.md#pages). The menu itself loads on
+ * demand, and this same button stands in while it does, so nothing moves.
  */
 export function UserMenuButton({
   firstName,

@@ -15,7 +15,9 @@ import { UserMenuButton } from './user-menu-button.tsx'
 
 const ICONS = { '/order-history': ReceiptIcon, '/delivery': TruckIcon, '/profile': UserRoundIcon }
 
-/** The signed-in user's menu in the header (spec §2); loaded on demand by AccountMenu. */
+/**
+ * The signed-in user's menu in the header (docs/product.md#pages); loaded on demand by AccountMenu.
+ */
 export function UserMenu({ user }: { user: User }) {
   const logOut = useLogOut()
   return (

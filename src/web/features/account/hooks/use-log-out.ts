@@ -5,8 +5,8 @@ import { logOut } from '../api/log-out.ts'
 import { setSessionUser } from '../api/session.ts'
 
 /**
- * Log out (spec §4, §8): a toast, the cached session cleared and the visitor sent to /. The
- * toasts and the navigation sit on the mutation itself, not on mutate(): the mobile drawer
+ * Log out (docs/product.md#accounts): a toast, the cached session cleared and the visitor sent to
+ * /. The toasts and the navigation sit on the mutation itself, not on mutate(): the mobile drawer
  * that holds the button closes (and unmounts) before the answer arrives.
  */
 export function useLogOut() {

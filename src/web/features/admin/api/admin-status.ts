@@ -4,8 +4,8 @@ import { ApiError, apiGet } from '#web/lib/api-client.ts'
 export type AdminAccess = 'admin' | 'customer' | 'signed-out'
 
 /**
- * Who is looking at an admin page (spec §6): the server is the guard, this only picks which
- * state to show. Asked afresh on every visit, so signing in or out elsewhere is seen.
+ * Who is looking at an admin page (docs/product.md#admin): the server is the guard, this only picks
+ * which state to show. Asked afresh on every visit, so signing in or out elsewhere is seen.
  */
 export const adminStatusQueries = {
   access: () =>

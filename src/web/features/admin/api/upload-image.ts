@@ -6,7 +6,7 @@ import {
 } from '#shared/schemas/admin.ts'
 import { ApiError, apiRequest } from '#web/lib/api-client.ts'
 
-/** Why an image was not stored, with the toast the page shows (spec §5, §8). */
+/** Why an image was not stored, with the toast the page shows (docs/product.md#uploads). */
 export class UploadRefused extends Error {
   override name = 'UploadRefused'
   constructor(

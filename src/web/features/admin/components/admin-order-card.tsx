@@ -56,7 +56,10 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   )
 }
 
-/** One order in the admin list (spec §2): a summary line that opens to everything and the controls. */
+/**
+ * One order in the admin list (docs/product.md#admin): a summary line that opens to everything and
+ * the controls.
+ */
 export function AdminOrderCard({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState(false)
   const panelId = useId()

@@ -13,7 +13,10 @@ const joinedFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 })
 
-/** The Emails tab (spec §2): both mailing lists with their counts, Refresh and Download CSV. */
+/**
+ * The Emails tab (docs/product.md#admin): both mailing lists with their counts, Refresh and
+ * Download CSV.
+ */
 export function EmailsTab() {
   const emails = useQuery(adminInboxQueries.emails())
 
@@ -79,7 +82,8 @@ function EmailList({ title, entries }: { title: string; entries: readonly EmailE
           No sign-ups yet.
         </p>
       ) : (
-        // a fixed height that scrolls, so a long list does not push the page (spec §2)
+        // a fixed height that scrolls, so a long list does not push the page
+        // (docs/product.md#admin)
         <ul className="h-80 divide-y divide-border overflow-y-auto" tabIndex={0}>
           {entries.map((entry) => (
             <li

@@ -31,7 +31,10 @@ const formatReceived = (iso: string) => receivedFormat.format(new Date(iso))
 const subjectLabel = (value: string) =>
   CONTACT_SUBJECTS.find((subject) => subject.value === value)?.label ?? value
 
-/** The Messages tab (spec §2): every contact message, newest first, to read and delete. */
+/**
+ * The Messages tab (docs/product.md#admin): every contact message, newest first, to read and
+ * delete.
+ */
 export function MessagesTab() {
   const messages = useQuery(adminInboxQueries.messages())
   const [reading, setReading] = useState<ContactMessage | null>(null)

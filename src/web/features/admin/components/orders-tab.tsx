@@ -26,7 +26,9 @@ import { AdminOrderCard } from './admin-order-card.tsx'
 
 const ANY = 'any'
 
-/** The Orders tab (spec §2): filtered by delivery day and status, paged by the server. */
+/**
+ * The Orders tab (docs/product.md#admin): filtered by delivery day and status, paged by the server.
+ */
 export function OrdersTab() {
   const [filters, setFilters] = useState<AdminOrderFilters>({
     page: 1,

@@ -27,7 +27,10 @@ import { PromoCodeForm } from './promo-code-form.tsx'
 
 const QUANTITIES = Array.from({ length: MAX_LINE_QUANTITY }, (_, index) => index + 1)
 
-/** The basket drawer (spec §2), on every page: lines, free-delivery meter, promo, totals. */
+/**
+ * The basket drawer (docs/product.md#basket), on every page: lines, free-delivery meter, promo,
+ * totals.
+ */
 export function BasketDrawer() {
   const basket = useBasket()
   const [view, setView] = useState<'cart' | 'orders'>('cart')

@@ -26,9 +26,10 @@ import {
 import { toBasketItem } from '../to-basket-item.ts'
 
 /**
- * The custom box builder (spec §2): the shopper picks exactly seven items, repeats allowed, from
- * the products offered; Add to Cart puts the box in the basket as its own line. Cancelling or
- * adding clears the choice. The page passes the products, so this feature needs no catalogue.
+ * The custom box builder (docs/product.md#farm-boxes): the shopper picks exactly seven items,
+ * repeats allowed, from the products offered; Add to Cart puts the box in the basket as its own
+ * line. Cancelling or adding clears the choice. The page passes the products, so this feature needs
+ * no catalogue.
  */
 export function CustomBoxBuilder({
   box,

@@ -8,7 +8,7 @@ import { ApiError } from '#web/lib/api-client.ts'
 import { useValidateCoupon } from '../api/validate-coupon.ts'
 import { couponStore, useAppliedCoupon } from '../coupon-store.ts'
 
-/** The promo code field (spec §4, §5, §8): entry, then applied (removable) or an error. */
+/** The promo code field (docs/product.md#coupons): entry, then applied (removable) or an error. */
 export function PromoCodeForm({ subtotal }: { subtotal: Cents }) {
   const inputId = useId()
   const errorId = useId()

@@ -3,7 +3,7 @@ import type { Product } from '#shared/schemas/product.ts'
 import { apiGet } from '#web/lib/api-client.ts'
 import { productListPath, productQueries } from './product-queries.ts'
 
-/** The header dropdown shows at most this many matches (spec §9). */
+/** The header dropdown shows at most this many matches (docs/product.md#catalogue). */
 export const SEARCH_DROPDOWN_LIMIT = 5
 
 export interface ProductSearchResult {
@@ -12,7 +12,10 @@ export interface ProductSearchResult {
   products: Product[]
 }
 
-/** `GET /api/products?search=<term>&limit=5`: the header search's matches (decisions §4). */
+/**
+ * `GET /api/products?search=<term>&limit=5`: the header search's matches
+ * (docs/product.md#catalogue).
+ */
 export function searchProductsQuery(term: string) {
   return queryOptions({
     queryKey: [...productQueries.all(), 'search', term, SEARCH_DROPDOWN_LIMIT] as const,

@@ -6,13 +6,13 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { SearchDropdown } from './search-dropdown.tsx'
 
-/** Focus moves into the field this long after the box opens (spec §4). */
+/** Focus moves into the field this long after the box opens (docs/product.md#catalogue). */
 const FOCUS_DELAY_MS = 100
 
 /**
- * The header's search toggle and dropdown (spec §2, §4): open or closed, and closing clears the
- * text (the panel, with its text, is unmounted). It closes on a click outside, on Escape (focus
- * back on the toggle), when focus leaves it, and after choosing a result.
+ * The header's search toggle and dropdown (docs/product.md#catalogue): open or closed, and closing
+ * clears the text (the panel, with its text, is unmounted). It closes on a click outside, on Escape
+ * (focus back on the toggle), when focus leaves it, and after choosing a result.
  */
 export function HeaderSearch() {
   const [open, setOpen] = useState(false)

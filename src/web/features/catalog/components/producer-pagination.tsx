@@ -2,7 +2,9 @@ import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
 
-/** Previous, the page numbers and 'Next Page'; the ends are disabled (spec §2). */
+/**
+ * Previous, the page numbers and 'Next Page'; the ends are disabled (docs/product.md#catalogue).
+ */
 export function ProducerPagination({
   page,
   pageCount,

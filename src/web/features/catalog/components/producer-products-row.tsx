@@ -6,8 +6,9 @@ import type { Product } from '#shared/schemas/product.ts'
 import { ProductImage } from '#web/components/product-image.tsx'
 
 /**
- * A producer's products in a row that scrolls sideways (spec §2). `renderAction` puts the basket
- * control over each picture (the page passes it in: features do not import each other).
+ * A producer's products in a row that scrolls sideways (docs/product.md#catalogue). `renderAction`
+ * puts the basket control over each picture (the page passes it in: features do not import each
+ * other).
  */
 export function ProducerProductsRow({
   products,

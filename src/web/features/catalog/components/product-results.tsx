@@ -4,8 +4,8 @@ import { cn } from '#web/lib/cn.ts'
 import { ProductGrid } from './product-grid.tsx'
 
 /**
- * A shop list in its states (spec §2, §8): loading, failed, empty, or the grid. While a new
- * filter loads, the previous products stay on screen, dimmed, so the page does not jump.
+ * A shop list in its states (docs/product.md#catalogue): loading, failed, empty, or the grid. While
+ * a new filter loads, the previous products stay on screen, dimmed, so the page does not jump.
  */
 export function ProductResults({
   products,

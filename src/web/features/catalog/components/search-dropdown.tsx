@@ -12,9 +12,10 @@ import { ProductImage } from '#web/components/product-image.tsx'
 const DEBOUNCE_MS = 250
 
 /**
- * The matches under the header's search field (spec §2): at most 5, each with image, name,
- * farm and price; the PRODUCTS label and 'View all results' only at exactly 5; the spec's text
- * when nothing matches. Products are fetched only for non-empty text, after a pause in typing.
+ * The matches under the header's search field (docs/product.md#catalogue): at most 5, each with
+ * image, name, farm and price; the PRODUCTS label and 'View all results' only at exactly 5; 'No
+ * products found for "…"' when nothing matches. Products are fetched only for non-empty text, after
+ * a pause in typing.
  */
 export function SearchDropdown({ text, onNavigate }: { text: string; onNavigate: () => void }) {
   const typed = text.trim()

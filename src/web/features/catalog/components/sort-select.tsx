@@ -10,7 +10,7 @@ import {
 } from '#web/components/ui/select.tsx'
 import { cn } from '#web/lib/cn.ts'
 
-/** The four sort orders (spec §2), applied by the server. */
+/** The four sort orders (docs/product.md#catalogue), applied by the server. */
 export function SortSelect({
   value,
   onChange,

@@ -12,7 +12,7 @@ export const createPaymentIntent = (input: CreatePaymentIntentInput, signal?: Ab
     signal,
   })
 
-/** A 409 whose body carries the server's current totals and prices (decisions §3). */
+/** A 409 whose body carries the server's current totals and prices (docs/product.md#payments). */
 export function amountMismatchOf(error: unknown): AmountMismatch | undefined {
   if (!(error instanceof ApiError) || error.status !== 409) return undefined
   const body = error.body as Partial<AmountMismatch> | undefined

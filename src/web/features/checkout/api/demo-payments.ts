@@ -6,7 +6,9 @@ import type {
 import type { z } from 'zod'
 import { apiRequest } from '#web/lib/api-client.ts'
 
-/** The built-in demo provider (decisions §6, §9): confirm a card, then maybe authenticate. */
+/**
+ * The built-in demo provider (docs/product.md#payments): confirm a card, then maybe authenticate.
+ */
 export const confirmDemoPayment = (paymentIntentId: string, card: DemoCardInput) =>
   apiRequest<DemoConfirmResult>(
     'POST',

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { PaymentConfig } from '#shared/schemas/checkout.ts'
 import { apiGet } from '#web/lib/api-client.ts'
 
-/** GET /api/payments/config: which payment form the checkout shows (decisions §1, §6). */
+/** GET /api/payments/config: which payment form the checkout shows (docs/product.md#payments). */
 export const paymentQueries = {
   config: () =>
     queryOptions({

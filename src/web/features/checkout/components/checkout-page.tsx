@@ -27,8 +27,8 @@ import { OrderSummary } from './order-summary.tsx'
 import { CheckoutSection, PaymentFields, SetupFailure } from './payment-section.tsx'
 
 /**
- * /checkout (spec §2, §4): an empty basket goes back to the shop, a visitor without a session
- * to the log-in page ('Quick Stop!'); otherwise the order summary, the delivery address and
+ * /checkout (docs/product.md#payments): an empty basket goes back to the shop, a visitor without a
+ * session to the log-in page ('Quick Stop!'); otherwise the order summary, the delivery address and
  * the payment form. Coming back from a failed bank check says so and starts over.
  */
 export function CheckoutPage({

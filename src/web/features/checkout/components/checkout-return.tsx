@@ -15,9 +15,10 @@ import { deliveryKeptFor, forgetDeliveryFor } from '../pending-delivery.ts'
 import { AfterPaymentLinks, CheckoutPanel, Finalizing } from './checkout-panels.tsx'
 
 /**
- * Back from the bank's page with redirect_status=succeeded (spec §4's redirect-return path):
- * the order is made (with the address typed before leaving), the basket emptied and the
- * confirmation shown. The server makes one order per payment, so a reload here is harmless.
+ * Back from the bank's page with redirect_status=succeeded (the redirect return of
+ * docs/product.md#payments): the order is made (with the address typed before leaving), the basket
+ * emptied and the confirmation shown. The server makes one order per payment, so a reload here is
+ * harmless.
  */
 export function CheckoutReturn({
   paymentIntentId,

@@ -30,7 +30,10 @@ export function useDeliveryForm(user: User): DeliveryForm {
   })
 }
 
-/** The fields of the delivery address (spec §7's deliveryInfo); the state is always Texas. */
+/**
+ * The fields of the delivery address (deliveryInfo, docs/product.md#payments); the state is always
+ * Texas.
+ */
 export function DeliveryFields({ form, idPrefix }: { form: DeliveryForm; idPrefix: string }) {
   const {
     register,

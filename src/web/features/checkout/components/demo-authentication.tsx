@@ -11,8 +11,9 @@ import { isUnauthorized } from '../hooks/use-checkout-exits.ts'
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,120}$/
 
 /**
- * The demo provider's stand-in for a bank's verification page (decisions §6): complete or fail
- * the check, then back to /checkout?payment_intent=…&redirect_status=…, as a real bank would.
+ * The demo provider's stand-in for a bank's verification page (docs/product.md#payments): complete
+ * or fail the check, then back to /checkout?payment_intent=…&redirect_status=…, as a real bank
+ * would.
  */
 export function DemoAuthentication({ paymentIntentId }: { paymentIntentId: string | null }) {
   const navigate = useNavigate()

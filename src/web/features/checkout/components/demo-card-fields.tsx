@@ -10,7 +10,7 @@ type DemoCardOutput = ReturnType<typeof DemoCardSchema.parse>
 export type DemoCardForm = UseFormReturn<DemoCardInput, unknown, DemoCardOutput>
 type CardField = keyof DemoCardInput
 
-/** Stripe's test cards, which the demo provider follows (decisions §6). */
+/** Stripe's test cards, which the demo provider follows (docs/product.md#payments). */
 export const DEMO_TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'is declined' },
@@ -40,8 +40,8 @@ const formatExpiry = (value: string) => {
 const digitsOnly = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max)
 
 /**
- * The demo provider's card form in our own page (decisions §6), labelled plainly as a demo,
- * with the test cards to use. Card numbers go to the server once and are never kept.
+ * The demo provider's card form in our own page (docs/product.md#payments), labelled plainly as a
+ * demo, with the test cards to use. Card numbers go to the server once and are never kept.
  */
 export function DemoCardFields({ form, idPrefix }: { form: DemoCardForm; idPrefix: string }) {
   const {

@@ -31,8 +31,8 @@ const NEXT_STEPS = [
 ] as const
 
 /**
- * /order-success?payment_intent=… (spec §2): 'Finalizing your order...' while the order of
- * this payment is fetched (made, if the checkout could not), then 'Order Confirmed!'.
+ * /order-success?payment_intent=… (docs/product.md#payments): 'Finalizing your order...' while the
+ * order of this payment is fetched (made, if the checkout could not), then 'Order Confirmed!'.
  */
 export function OrderSuccess({ paymentIntentId }: { paymentIntentId: string | null }) {
   const order = useQuery({

@@ -6,9 +6,9 @@ import { cn } from '#web/lib/cn.ts'
 import { selectionCounts, type CheckoutLine } from '../checkout-basket.ts'
 
 /**
- * The order summary (spec §2): each line with its quantity and a custom box's choices with
- * counts, then subtotal, promo, delivery fee or 'Free', tax and total. The figures are the
- * server's once it has priced the basket; until then the basket's own, marked as such.
+ * The order summary (docs/product.md#payments): each line with its quantity and a custom box's
+ * choices with counts, then subtotal, promo, delivery fee or 'Free', tax and total. The figures are
+ * the server's once it has priced the basket; until then the basket's own, marked as such.
  */
 export function OrderSummary({
   lines,

@@ -35,7 +35,10 @@ export function CheckoutSection({
   )
 }
 
-/** 'Failed to initialize checkout' (spec §2, §8): the server's reason and the ways back. */
+/**
+ * 'Failed to initialize checkout' (docs/product.md#payments): the server's reason and the ways
+ * back.
+ */
 export function SetupFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <CheckoutPanel

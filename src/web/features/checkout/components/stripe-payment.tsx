@@ -8,8 +8,8 @@ import { cn } from '#web/lib/cn.ts'
 import type { ConfirmPayment } from '../payment-outcome.ts'
 
 /*
- * Stripe's Payment Element (decisions §1, §6). Only this module imports Stripe, and the page
- * loads it only when the shop is configured for Stripe, so nobody else downloads it.
+ * Stripe's Payment Element (docs/product.md#payments). Only this module imports Stripe, and the
+ * page loads it only when the shop is configured for Stripe, so nobody else downloads it.
  */
 
 const stripes = new Map<string, Promise<Stripe | null>>()

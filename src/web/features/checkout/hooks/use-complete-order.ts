@@ -25,7 +25,7 @@ export interface CheckoutProblem {
 }
 
 /**
- * Complete Order (spec §4, §8; decisions §6): check the address (and the demo card), confirm
+ * Complete Order (docs/product.md#payments): check the address (and the demo card), confirm
  * the payment with the provider, then save the order. Only an order the server has saved
  * empties the basket; a declined card leaves it as it was, and the same payment takes another card.
  */

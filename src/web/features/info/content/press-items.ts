@@ -1,11 +1,14 @@
-/** A mention of the shop in the press (spec §3: outlet, title, date, excerpt, link, featured). */
+/**
+ * A mention of the shop in the press: outlet, title, date, excerpt, link, featured
+ * (docs/product.md#pages).
+ */
 export interface PressItem {
   outlet: string
   title: string
   /** ISO date of publication */
   date: string
   excerpt: string
-  /** where "Read More" goes; without one the item has no link (decisions §8) */
+  /** where "Read More" goes; without one the item has no link (docs/product.md#pages) */
   link?: string
   featured?: boolean
 }

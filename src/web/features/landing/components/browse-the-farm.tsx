@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { findCategory } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
 
-/** The six "Browse the Farm" tiles of the landing page (spec §2). */
+/** The six "Browse the Farm" tiles of the landing page (docs/product.md#pages). */
 const FARM_TILES = [
   'farm-boxes',
   'meat-seafood',

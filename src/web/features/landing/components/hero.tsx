@@ -4,8 +4,8 @@ import { Link } from 'react-router'
 import { Button } from '#web/components/ui/button.tsx'
 
 /**
- * The landing hero (spec §2): instead of a video, a poster of the week's crate over slowly
- * drifting fields of colour, which cost no download and respect reduced motion.
+ * The landing hero (docs/product.md#pages): instead of a video, a poster of the week's crate over
+ * slowly drifting fields of colour, which cost no download and respect reduced motion.
  */
 export function Hero({ launchButton }: { launchButton: ReactNode }) {
   return (

@@ -20,7 +20,7 @@ const STEPS = [
   },
 ] as const
 
-/** How it Works in 3 steps (spec §2). */
+/** How it Works in 3 steps (docs/product.md#pages). */
 export function HowItWorksSteps() {
   return (
     <section className="bg-accent/60" aria-labelledby="how-it-works">

@@ -7,7 +7,7 @@ const CLAIMS = [
   { figure: '<1%', label: 'of our food wasted' },
 ] as const
 
-/** The mission, with the claims a shop puts beside it (spec §1). */
+/** The mission, with the claims a shop puts beside it (docs/product.md#site-content). */
 export function Mission({ action }: { action?: ReactNode }) {
   return (
     <section className="bg-forest text-cream" aria-labelledby="our-mission">

@@ -6,7 +6,10 @@ import { Button } from '#web/components/ui/button.tsx'
 
 const COMING_SOON = '/illustrations/producers/coming-soon.svg'
 
-/** Five producers in a row that scrolls by card (spec §2), each with 'Learn More' to /producers. */
+/**
+ * Five producers in a row that scrolls by card (docs/product.md#pages), each with 'Learn More' to
+ * /producers.
+ */
 export function ProducerCarousel({ producers }: { producers: readonly Producer[] | undefined }) {
   const track = useRef<HTMLUListElement>(null)
   const scrollByCard = (direction: 1 | -1) => {

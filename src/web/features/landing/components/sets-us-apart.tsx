@@ -21,7 +21,7 @@ const BLURBS = [
   },
 ] as const
 
-/** "What Sets Us Apart": three expandable blurbs (spec §2). */
+/** "What Sets Us Apart": three expandable blurbs (docs/product.md#pages). */
 export function SetsUsApart({ action }: { action?: ReactNode }) {
   return (
     <section

@@ -19,7 +19,7 @@ const TESTIMONIALS = [
   },
 ] as const
 
-/** Three testimonials (spec §2). */
+/** Three testimonials (docs/product.md#pages). */
 export function Testimonials() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6" aria-labelledby="testimonials">

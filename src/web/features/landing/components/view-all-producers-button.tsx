@@ -3,7 +3,10 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { cn } from '#web/lib/cn.ts'
 
-/** A 'View All Producers' button that appears once the visitor has scrolled 70% of the page (spec §2). */
+/**
+ * A 'View All Producers' button that appears once the visitor has scrolled 70% of the page
+ * (docs/product.md#pages).
+ */
 export function ViewAllProducersButton() {
   const [shown, setShown] = useState(false)
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { SignUpResult } from '#shared/schemas/marketing.ts'
 import { ApiError } from '#web/lib/api-client.ts'
 
-/** The waitlist's and the newsletter's failure text (spec §8). */
+/** The waitlist's and the newsletter's failure text (docs/product.md#visitor-forms). */
 export const SIGN_UP_ERROR_MESSAGE = 'Sorry, there was an error. Please try again.'
 
 export type SignUpValidation<TInput> =
@@ -25,7 +25,9 @@ export function toSignUpValidation<TInput>(result: ParseResult<TInput>): SignUpV
   return { success: false, errors }
 }
 
-/** What a failed sign-up shows: a rate limit says when to try again, anything else the spec's alert. */
+/**
+ * What a failed sign-up shows: a rate limit says when to try again, anything else the form's alert.
+ */
 export function signUpErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 429) {
     return error.serverMessage ?? SIGN_UP_ERROR_MESSAGE

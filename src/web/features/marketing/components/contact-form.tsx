@@ -41,9 +41,9 @@ const emptyForm = (subject: ContactSubject): ContactMessageInput => ({
 })
 
 /**
- * The contact form (spec §2, §4, §5): checked with the same schema as the server, the server's
- * own field messages shown on their fields, 'Sending...' while pending, the success modal (and
- * an empty form) or the error toast.
+ * The contact form (docs/product.md#visitor-forms): checked with the same schema as the server, the
+ * server's own field messages shown on their fields, 'Sending...' while pending, the success modal
+ * (and an empty form) or the error toast.
  */
 export function ContactForm({ subject }: { subject: ContactSubject }) {
   const idPrefix = useId()

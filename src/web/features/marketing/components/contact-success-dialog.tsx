@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog.tsx'
 
-/** The contact form's success modal (spec §2), in the spec's words. */
+/** The contact form's success modal (docs/product.md#visitor-forms). */
 export function ContactSuccessDialog({
   open,
   onOpenChange,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { WaitlistDialog } from './waitlist-dialog.tsx'
 
-/** A "Join the Waitlist" button that opens the waitlist dialog (spec §2 landing page). */
+/** A "Join the Waitlist" button that opens the waitlist dialog (docs/product.md#visitor-forms). */
 export function JoinWaitlistButton({
   variant,
   size,

@@ -3,10 +3,15 @@ import { useSubscribeNewsletter, validateNewsletterInput } from '../api/subscrib
 import { useEmailSignUp } from '../hooks/use-email-sign-up.ts'
 import { EmailSignUpForm } from './email-sign-up-form.tsx'
 
-/** How long the button thanks the visitor before it reads "Subscribe" again (spec §2). */
+/**
+ * How long the button thanks the visitor before it reads "Subscribe" again
+ * (docs/product.md#visitor-forms).
+ */
 export const NEWSLETTER_THANKS_MS = 3000
 
-/** The footer's newsletter sign-up (spec §2), drawn for the dark green footer. */
+/**
+ * The footer's newsletter sign-up (docs/product.md#visitor-forms), drawn for the dark green footer.
+ */
 export function NewsletterForm() {
   /** how many sign-ups this visit; the thanks shows while it is above 0 */
   const [thanksRound, setThanksRound] = useState(0)

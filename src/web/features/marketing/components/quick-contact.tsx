@@ -9,8 +9,8 @@ const BUSINESS_HOURS = [
 ] as const
 
 /**
- * The contact page's Quick Contact panel (spec §2). Phone hours are in Central Time: the spec's
- * "EST" cannot be right for a Houston shop whose business hours are local.
+ * The contact page's Quick Contact panel (docs/product.md#site-content). Phone hours are in
+ * Central Time, like the business hours: the shop is in Houston.
  */
 export function QuickContact() {
   const { address } = SITE

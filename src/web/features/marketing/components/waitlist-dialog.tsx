@@ -15,9 +15,9 @@ import {
 import { WaitlistForm } from './waitlist-form.tsx'
 
 /**
- * The waitlist modal (spec §2, §4): an e-mail form, then "You're on the waitlist!"; closing
- * it, however it closes, brings the form back for next time. `children` is the button that
- * opens it (it gets the focus back on close).
+ * The waitlist modal (docs/product.md#visitor-forms): an e-mail form, then "You're on the
+ * waitlist!"; closing it, however it closes, brings the form back for next time. `children` is the
+ * button that opens it (it gets the focus back on close).
  */
 export function WaitlistDialog({ children }: { children: ReactNode }) {
   const [joined, setJoined] = useState(false)

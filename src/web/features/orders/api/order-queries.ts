@@ -3,7 +3,7 @@ import type { Order } from '#shared/schemas/order.ts'
 import { apiGet } from '#web/lib/api-client.ts'
 import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
 
-/** The signed-in customer's orders, newest first, each with its items (decisions §2). */
+/** The signed-in customer's orders, newest first, each with its items (docs/product.md#orders). */
 export const myOrderQueries = {
   all: () => QUERY_ROOTS.myOrders,
   list: () =>

@@ -16,8 +16,8 @@ import { DeliveryStatusBadge } from '#web/components/order-parts.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
 /**
- * /delivery (spec §2): upcoming deliveries, soonest first, each with its four-step progress,
- * address and items; past deliveries behind a disclosure, newest first.
+ * /delivery (docs/product.md#orders): upcoming deliveries, soonest first, each with its four-step
+ * progress, address and items; past deliveries behind a disclosure, newest first.
  */
 export function Deliveries({ onSessionExpired }: { onSessionExpired: () => void }) {
   return (
@@ -139,8 +139,8 @@ function UpcomingDelivery({ order }: { order: Order }) {
 }
 
 /**
- * The four steps (spec §4): the bar fills 0, 33, 66 or 100 %. It runs from the first step's
- * mark to the last one's, behind the marks, so each filled third reaches the next step.
+ * The four steps (docs/product.md#orders): the bar fills 0, 33, 66 or 100 %. It runs from the first
+ * step's mark to the last one's, behind the marks, so each filled third reaches the next step.
  */
 function DeliveryProgress({ status }: { status: string }) {
   const current = deliveryStep(status)

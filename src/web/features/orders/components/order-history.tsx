@@ -18,7 +18,9 @@ import {
 } from '#web/components/order-parts.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
-/** /order-history (spec §2): every order, newest first, each opening to its details. */
+/**
+ * /order-history (docs/product.md#orders): every order, newest first, each opening to its details.
+ */
 export function OrderHistory({ onSessionExpired }: { onSessionExpired: () => void }) {
   return (
     <WithMyOrders onSessionExpired={onSessionExpired}>

@@ -18,7 +18,9 @@ import { errorMessage } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useCheckServiceArea } from '../api/check-service-area.ts'
 
-/** The header's zip input: Enter checks the ZIP and opens the answer (spec §2). */
+/**
+ * The header's zip input: Enter checks the ZIP and opens the answer (docs/product.md#service-area).
+ */
 export function HeaderZipCheck({
   tone = 'dark',
   renderUnavailable,
@@ -34,7 +36,7 @@ export function HeaderZipCheck({
 
   function submit() {
     const value = zip.trim()
-    if (value === '') return // an empty zip does nothing (spec §5)
+    if (value === '') return // an empty zip does nothing (docs/product.md#service-area)
     if (!FIVE_DIGIT_ZIP.test(value)) {
       setResult({ isValid: false, zipCode: value })
       return

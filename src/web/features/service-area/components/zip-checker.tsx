@@ -6,7 +6,7 @@ import { isServedZip } from '#shared/domain/service-area.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 
-/** How long the check appears to take (spec §4: "checking (500 ms simulated)"). */
+/** How long the check appears to take (docs/product.md#service-area). */
 export const ZIP_CHECK_DELAY_MS = 500
 
 type CheckState =
