@@ -99,7 +99,10 @@ export function createFulfilment(deps: FulfilmentDeps) {
       // completed while we waited for the lock (a racing call), or long ago with its order
       // deleted by an admin since: either way no order is made here
       if (locked.status === 'completed') return null
-      const order = await orders.createWithin(tx, orderOf(locked, deliveryInfo))
+      // the provider said it succeeded: a paid order is never refused
+      const order = await orders.createWithin(tx, orderOf(locked, deliveryInfo), {
+        alreadyPaid: true,
+      })
       if (!order) return null
       let couponOverLimit = false
       if (locked.couponId) {

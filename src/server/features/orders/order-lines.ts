@@ -55,14 +55,22 @@ export function orderLineProblem(line: NewOrderLine): string | null {
   return count === CUSTOM_BOX_SIZE ? null : BOX_RULE_MESSAGES.wrongCount(line.productName, count)
 }
 
-/** The rows of a new order, after its lines are checked (400 naming the first broken line). */
-export function newOrderRows(order: NewOrder): { row: NewOrderRow; items: NewOrderItemRow[] } {
-  if (order.lines.length === 0)
-    throw new AppError('BAD_REQUEST', { message: 'An order needs items' })
+/** The first of the order's lines that breaks the order rules, and why; null when none does. */
+export function orderProblem(order: NewOrder): string | null {
+  if (order.lines.length === 0) return 'An order needs items'
   for (const line of order.lines) {
     const problem = orderLineProblem(line)
-    if (problem) throw new AppError('INVALID_BOX', { message: problem, fields: { items: problem } })
+    if (problem) return problem
   }
+  return null
+}
+
+/** The refusal of an order whose lines break the rules (400 naming the broken line). */
+export const orderRefusal = (problem: string) =>
+  new AppError('INVALID_BOX', { message: problem, fields: { items: problem } })
+
+/** The rows of a new order, money written in the database's two-decimal form. */
+export function newOrderRows(order: NewOrder): { row: NewOrderRow; items: NewOrderItemRow[] } {
   return {
     row: {
       userId: order.userId,

@@ -13,7 +13,7 @@ import { AppError } from '../../app-error.ts'
 import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
 import { orderConfirmationEmail } from './order-email.ts'
-import { newOrderRows, type NewOrder } from './order-lines.ts'
+import { newOrderRows, orderProblem, orderRefusal, type NewOrder } from './order-lines.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
 import type { OrderFilters, OrdersRepo, StatusFieldChange } from './orders.repo.ts'
 
@@ -66,10 +66,25 @@ export function createOrdersService({
   return {
     /**
      * The order and its items, inside the caller's transaction (checkout's, so the order, its
-     * coupon redemption and the checkout's completion commit together). The lines are checked
-     * against the order rules first. Null when this payment has its order already.
+     * coupon redemption and the checkout's completion commit together). Null when this payment
+     * has its order already. Lines that break the order rules are refused with 400, except for
+     * a payment that already succeeded: the money has moved, so the order is made as it was
+     * paid for and the breach is logged for the staff to look at (the rules were judged when
+     * the basket was priced; a checkout stored by an older version may predate them).
      */
-    async createWithin(tx: Transaction, order: NewOrder): Promise<Order | null> {
+    async createWithin(
+      tx: Transaction,
+      order: NewOrder,
+      { alreadyPaid = false }: { alreadyPaid?: boolean } = {},
+    ): Promise<Order | null> {
+      const problem = orderProblem(order)
+      if (problem && !alreadyPaid) throw orderRefusal(problem)
+      if (problem) {
+        log.error(
+          { paymentIntentId: order.paymentIntentId, problem },
+          'a paid checkout breaks the order rules: the order is made as it was paid for',
+        )
+      }
       const { row, items } = newOrderRows(order)
       const created = await repo.within(tx).insert(row, items)
       return created ? toOrder(created) : null
