@@ -99,15 +99,14 @@ export function createAuthService({
       request: FastifyRequest,
       reply: FastifyReply,
     ): Promise<User> {
-      await failedLogins.check(input.email)
+      // counted before the password is checked, so racing guesses cannot pass the limit;
+      // a success forgets the address's count
+      await failedLogins.attempt(input.email)
       const row = await repo.findUserByEmail(input.email)
       const valid = row
         ? await verifyPassword(input.password, row.passwordHash)
         : await verifyAgainstDummy(input.password, passwordCost)
-      if (!row || !valid) {
-        await failedLogins.record(input.email)
-        throw new AppError('INVALID_LOGIN')
-      }
+      if (!row || !valid) throw new AppError('INVALID_LOGIN')
       await failedLogins.clear(input.email)
       // a new session id at sign-in: whatever cookie came in is ended first
       await sessions.end(request, reply)
@@ -121,8 +120,7 @@ export function createAuthService({
     },
 
     async forgotPassword(email: string) {
-      await resetRequests.check(email)
-      await resetRequests.record(email)
+      await resetRequests.attempt(email)
       const row = await repo.findUserByEmail(email)
       if (row) {
         const token = randomBytes(32).toString('base64url')

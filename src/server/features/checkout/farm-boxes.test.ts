@@ -216,9 +216,9 @@ test('a paid checkout whose stored lines break the rule still becomes its order,
     // the money has moved: the order is made as it was paid for, never refused
     const order = await shopper.call('POST', '/api/orders', { paymentIntentId })
     expect(order.statusCode, order.body).toBe(201)
-    expect(
-      await shop.database.db.$count(orders, eq(orders.paymentIntentId, paymentIntentId)),
-    ).toBe(1)
+    expect(await shop.database.db.$count(orders, eq(orders.paymentIntentId, paymentIntentId))).toBe(
+      1,
+    )
     expect(logged).toHaveBeenCalledWith(
       expect.objectContaining({
         paymentIntentId,

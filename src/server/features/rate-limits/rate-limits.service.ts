@@ -17,8 +17,10 @@ export function createRateLimitsService({ repo, now }: { repo: RateLimitsRepo; n
 
     /**
      * Attempts of one kind (failed sign-ins, reset requests, declined cards) counted per
-     * subject: an address or an account. `check` refuses once `max` were recorded in the
-     * window; a success may `clear` them.
+     * subject: an address or an account. An attempt is counted before it is made, in one
+     * statement, so attempts racing on any number of processes cannot pass the limit together;
+     * one that turns out not to count (a card that was not declined) is given back, and a
+     * success may `clear` the subject's count.
      */
     attemptLimiter({
       name,
@@ -38,21 +40,21 @@ export function createRateLimitsService({ repo, now }: { repo: RateLimitsRepo; n
     }) {
       const keyOf = (subject: string) => `${name}:${subject.toLowerCase()}`
       return {
-        /** throws 429 once the subject has used its attempts */
-        async check(subject: string): Promise<void> {
+        /** Counts an attempt; throws 429 once the subject has used its `max` in the window. */
+        async attempt(subject: string): Promise<{ giveBack(): Promise<void> }> {
           const at = now()
-          const counted = await repo.running(keyOf(subject), at)
-          if (!counted || counted.hits < max) return
-          const minutes = Math.max(
-            1,
-            Math.ceil((counted.resetsAt.getTime() - at.getTime()) / 60_000),
-          )
-          throw new AppError('TOO_MANY_REQUESTS', {
-            message: `Too many ${what} for this ${per}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          })
-        },
-        async record(subject: string): Promise<void> {
-          await repo.hit(keyOf(subject), now(), windowMs)
+          const key = keyOf(subject)
+          const counted = await repo.hit(key, at, windowMs)
+          if (counted.hits > max) {
+            const minutes = Math.max(
+              1,
+              Math.ceil((counted.resetsAt.getTime() - at.getTime()) / 60_000),
+            )
+            throw new AppError('TOO_MANY_REQUESTS', {
+              message: `Too many ${what} for this ${per}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            })
+          }
+          return { giveBack: () => repo.giveBack(key, now()) }
         },
         async clear(subject: string): Promise<void> {
           await repo.remove(keyOf(subject))

@@ -74,36 +74,55 @@ describe('an attempt limiter', () => {
       what: 'failed sign-ins',
     })
 
-  test('refuses with 429 once max attempts were recorded, saying in how many minutes to try again', async () => {
+  test('refuses with 429 once max attempts were made, saying in how many minutes to try again', async () => {
     const limiter = failedSignIns()
     const address = `maria-${++lastKey}@example.com`
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      await limiter.check(address)
-      await limiter.record(address)
-    }
+    for (let attempt = 0; attempt < 3; attempt += 1) await limiter.attempt(address)
     later(MINUTE)
-    const refused = await limiter.check(address.toUpperCase()).catch((error: unknown) => error)
+    const refused = await limiter.attempt(address.toUpperCase()).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(AppError)
     expect(refused).toMatchObject({
       status: 429,
       message: 'Too many failed sign-ins for this address. Please try again in 14 minutes.',
     })
     later(13 * MINUTE + 30_000)
-    await expect(limiter.check(address)).rejects.toThrow(/try again in 1 minute\.$/)
+    await expect(limiter.attempt(address)).rejects.toThrow(/try again in 1 minute\.$/)
     later(30_000)
-    await expect(limiter.check(address)).resolves.toBeUndefined()
+    await expect(limiter.attempt(address)).resolves.toBeDefined()
+  })
+
+  test('attempts racing on two processes never pass the limit together', async () => {
+    const here = failedSignIns()
+    const there = failedSignIns(other.db)
+    const address = `racer-${++lastKey}@example.com`
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? here : there).attempt(address)),
+    )
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
+  })
+
+  test('an attempt given back does not count', async () => {
+    const limiter = failedSignIns()
+    const subject = `given-back-${++lastKey}`
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await (await limiter.attempt(subject)).giveBack()
+    }
+    await limiter.attempt(subject)
+    await limiter.attempt(subject)
+    await expect(limiter.attempt(subject)).resolves.toBeDefined()
+    await expect(limiter.attempt(subject)).rejects.toMatchObject({ status: 429 })
   })
 
   test('counts what every process recorded, and clear forgets them everywhere', async () => {
     const here = failedSignIns()
     const there = failedSignIns(other.db)
     const address = `rosa-${++lastKey}@example.com`
-    await here.record(address)
-    await there.record(address)
-    await here.record(address)
-    await expect(there.check(address)).rejects.toMatchObject({ status: 429 })
+    await here.attempt(address)
+    await there.attempt(address)
+    await here.attempt(address)
+    await expect(there.attempt(address)).rejects.toMatchObject({ status: 429 })
     await here.clear(address)
-    await expect(there.check(address)).resolves.toBeUndefined()
+    await expect(there.attempt(address)).resolves.toBeDefined()
   })
 
   test('limiters of different names count apart', async () => {
@@ -116,10 +135,9 @@ describe('an attempt limiter', () => {
       per: 'account',
     })
     const subject = `subject-${++lastKey}`
-    await failedSignIns().record(subject)
-    await expect(declined.check(subject)).resolves.toBeUndefined()
-    await declined.record(subject)
-    await expect(declined.check(subject)).rejects.toThrow(
+    await failedSignIns().attempt(subject)
+    await expect(declined.attempt(subject)).resolves.toBeDefined()
+    await expect(declined.attempt(subject)).rejects.toThrow(
       /^Too many declined cards for this account\. Please try again in 15 minutes\.$/,
     )
   })

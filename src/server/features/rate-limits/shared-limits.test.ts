@@ -86,6 +86,33 @@ describe('limits are counted once for all processes', () => {
     )
   })
 
+  test('25 wrong passwords for one address sent at once across both: at most 10 are tried', async () => {
+    const email = uniqueEmail('racing')
+    const register = await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: customerDetails(email),
+      remoteAddress: nextIp(),
+    })
+    expect(register.statusCode).toBe(201)
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 25 },
+        async (_, i) =>
+          (
+            await either(i).inject({
+              method: 'POST',
+              url: '/api/auth/login',
+              payload: { email, password: `wrong-${i}-guess` },
+              remoteAddress: nextIp(),
+            })
+          ).statusCode,
+      ),
+    )
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15)
+  })
+
   test('30 coupon checks split across both: the 31st is 429 on either', async () => {
     const check = (app: TestApp['app']) =>
       app.inject({
