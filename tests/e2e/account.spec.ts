@@ -444,6 +444,25 @@ test.describe('signed in is what the server says', () => {
   // a session ended elsewhere is answered 401 once, on purpose
   test.use({ expectedConsoleErrors: [/status of 401 .*\/api\/auth\/session\)$/] })
 
+  test('a browser signed in before the hint cookie existed still shows the user, and gets the cookie', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const customer = makeCustomer('old-note')
+    await createAccount(request, customer)
+    await logIn(page, customer.email, customer.password)
+    await expect(page).toHaveURL(/\/shop$/)
+    // as an earlier version left it: the session cookie and a localStorage note, no hint
+    await context.clearCookies({ name: 'signed_in' })
+    await page.evaluate(() => localStorage.setItem('signedIn', '1'))
+    await page.reload()
+    await expectSignedInAs(page, customer.firstName)
+    const names = (await context.cookies()).map((cookie) => cookie.name)
+    expect(names).toContain('signed_in')
+    expect(await page.evaluate(() => localStorage.getItem('signedIn'))).toBeNull()
+  })
+
   test('cleared storage and a second tab show the user; a session ended elsewhere signs both out', async ({
     page,
     context,

@@ -185,6 +185,16 @@ describe('a sliding expiry', () => {
   })
 })
 
+test('a live session that came without the hint (begun before it existed) gets it back, with the row’s expiry', async () => {
+  const { sid } = await register()
+  const response = await session(`sid=${sid.value}`)
+  expect(response.statusCode).toBe(200)
+  const given = bothCookies(response)
+  expect(given.hint.value).toBe('1')
+  expect(given.sid.value).toBe(sid.value)
+  expect(expiresOf(given.hint).getTime()).toBe(toSecond(await rowExpiry(sid)))
+})
+
 describe('a session that is no more clears both cookies', () => {
   test('sign-out', async () => {
     const { cookie } = await register()

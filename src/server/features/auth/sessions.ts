@@ -132,6 +132,9 @@ export function createSessions({
       if (Math.abs(expire.getTime() - row.expire.getTime()) > MINUTE) {
         await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid))
         cookieChanges.set(request, { sid, expires: expire })
+      } else if (!request.cookies[SIGNED_IN_COOKIE]) {
+        // a session begun before the hint existed (or a hint the browser lost) gets it back
+        cookieChanges.set(request, { sid, expires: row.expire })
       }
       return { sid, user: row.user, isAdmin }
     },

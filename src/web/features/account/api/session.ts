@@ -18,10 +18,11 @@ export const accountQueries = {
 }
 
 export async function getSession(signal?: AbortSignal): Promise<User | null> {
-  forgetSignedInNote()
+  // a browser signed in before the cookie existed asks once; the server then sets the cookie
+  const hadSignedInNote = forgetSignedInNote()
   // a browser that is not signed in has nothing to ask: every page would otherwise start with a
   // 401 (logged as an error by the browser) and a round trip before the header settles
-  if (!hasSignedInCookie()) return null
+  if (!hasSignedInCookie() && !hadSignedInNote) return null
   try {
     return await apiGet<User>('/api/auth/session', signal)
   } catch (error) {
@@ -46,13 +47,18 @@ function hasSignedInCookie(): boolean {
 
 let signedInNoteForgotten = false
 
-/** Earlier versions kept a `signedIn` note in localStorage; the cookie replaced it. */
-function forgetSignedInNote() {
-  if (signedInNoteForgotten) return
+/**
+ * Earlier versions kept a `signedIn` note in localStorage; the cookie replaced it. Removes the
+ * note once, saying whether there was one.
+ */
+function forgetSignedInNote(): boolean {
+  if (signedInNoteForgotten) return false
   signedInNoteForgotten = true
   try {
+    const had = window.localStorage.getItem('signedIn') !== null
     window.localStorage.removeItem('signedIn')
+    return had
   } catch {
-    // storage blocked: there is no note to remove
+    return false // storage blocked: there is no note to remove
   }
 }
