@@ -43,7 +43,8 @@ const rules = {
   },
   otherServerFeatures: {
     // from a feature's file a sibling feature is ../<feature>/…; its public face is index.ts
-    regex: '^(\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)|#server/features/[^/]+/(?!index\\.ts$))',
+    regex:
+      '^(\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)|(\\.\\./)+features/[^/]+/(?!index\\.ts$)|#server/features/[^/]+/(?!index\\.ts$))',
     message:
       "A server feature uses another only through that feature's index.ts (its service interface), never its repo, routes or internals.",
   },
@@ -96,6 +97,19 @@ const handMadeMoney = [
   {
     selector: `CallExpression[callee.name='Number'][arguments.0.name=${MONEY_WORDS}], CallExpression[callee.name='Number'][arguments.0.property.name=${MONEY_WORDS}]`,
     message: `Number() on an amount reads money as a float. ${MONEY_MESSAGE}`,
+  },
+  {
+    selector: `AssignmentExpression[operator=/^[*\\/]=$/][right.value=100]`,
+    message: `A ×= or ÷= 100 looks like a cents conversion. ${MONEY_MESSAGE}`,
+  },
+  {
+    selector:
+      "CallExpression[callee.name='parseInt'], CallExpression[callee.property.name='parseInt']",
+    message: `parseInt drops the cents of an amount. ${MONEY_MESSAGE}`,
+  },
+  {
+    selector: `UnaryExpression[operator='+'][argument.name=${MONEY_WORDS}], UnaryExpression[operator='+'][argument.property.name=${MONEY_WORDS}], CallExpression[callee.name='Number'][arguments.0.property.value=${MONEY_WORDS}]`,
+    message: `Reading an amount as a number by hand. ${MONEY_MESSAGE}`,
   },
 ]
 

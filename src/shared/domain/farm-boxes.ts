@@ -2,7 +2,8 @@
  * Farm boxes (docs/product.md#farm-boxes): a box line carries no chosen items (the box as the
  * farm packs it, "Farmer's choice") or exactly seven, repeats allowed, each an in-stock product
  * of the box's filling category that is not itself a box. No other line carries chosen items.
- * The box builder, the basket, checkout and order changes all judge a line with boxLineProblem.
+ * Checkout judges a basket line with boxLineProblem against the catalogue as it is; the orders
+ * feature checks the count and the box itself again on the lines it is given.
  */
 
 export const FARM_BOXES_CATEGORY = 'farm-boxes'

@@ -6,6 +6,7 @@ import {
   formatCents,
   formatDecimalPrice,
   isDecimalPrice,
+  formatCentsBrief,
   readMoneyInput,
   sumCents,
 } from './money.ts'
@@ -53,6 +54,9 @@ describe('money', () => {
     expect(readMoneyInput(' 64.2 ')).toEqual({ ok: true, cents: 6420 })
     expect(readMoneyInput(64)).toEqual({ ok: true, cents: 6400 })
     expect(readMoneyInput(0)).toEqual({ ok: true, cents: 0 })
+    // leading zeros say nothing: nine digits of which three are zeros is still 12.50
+    expect(readMoneyInput('000000012.50')).toEqual({ ok: true, cents: 1250 })
+    expect(readMoneyInput('0.05')).toEqual({ ok: true, cents: 5 })
   })
 
   test('a third decimal, a negative, NaN or an exponent is refused, saying which', () => {
@@ -85,6 +89,13 @@ describe('money', () => {
         expect(readMoneyInput(Number(text))).toEqual({ ok: true, cents })
       }),
     )
+  })
+
+  test('amounts in running text drop zero cents only', () => {
+    expect(formatCentsBrief(500)).toBe('$5')
+    expect(formatCentsBrief(750)).toBe('$7.50')
+    expect(formatCentsBrief(123400)).toBe('$1,234')
+    expect(formatCentsBrief(-500)).toBe('-$5')
   })
 
   test('sums stay in whole cents', () => {

@@ -39,10 +39,17 @@ export function formatCents(cents: Cents): string {
   return usd.format(cents / CENTS_PER_DOLLAR)
 }
 
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+})
+
 /** 500 → "$5", 750 → "$7.50": an amount in running text, such as a price filter's label. */
 export function formatCentsBrief(cents: Cents): string {
+  assertCents(cents)
   return cents % CENTS_PER_DOLLAR === 0
-    ? `$${(cents / CENTS_PER_DOLLAR).toLocaleString('en-US')}`
+    ? usdWhole.format(cents / CENTS_PER_DOLLAR)
     : formatCents(cents)
 }
 
@@ -100,20 +107,14 @@ export type MoneyInputResult =
  */
 export function readMoneyInput(value: number | string): MoneyInputResult {
   if (typeof value === 'number' && !Number.isFinite(value)) return refused('format')
-  const text = typeof value === 'number' ? String(value) : value.trim()
+  // leading zeros say nothing ("0012.50" is 12.50); at least one digit stays
+  const text = (typeof value === 'number' ? String(value) : value.trim()).replace(/^0+(?=\d)/, '')
   if (/e/i.test(text)) return refused(/^-?[\d.]+e[+-]?\d+$/i.test(text) ? 'exponent' : 'format')
   if (text.startsWith('-')) return refused(/^-[\d.]+$/.test(text) ? 'negative' : 'format')
   if (/^\d+\.\d{3,}$/.test(text)) return refused('decimals')
   if (/^\d{9,}(\.\d{1,2})?$/.test(text)) return refused('tooLarge')
   if (!DECIMAL_PRICE.test(text)) return refused('format')
   return { ok: true, cents: decimalToCents(text) }
-}
-
-/** readMoneyInput for values the server itself stored or computed: throws instead. */
-export function parseMoney(value: number | string): Cents {
-  const read = readMoneyInput(value)
-  if (!read.ok) throw new RangeError(`${MONEY_INPUT_MESSAGES[read.problem]}: ${String(value)}`)
-  return read.cents
 }
 
 const refused = (problem: MoneyInputProblem): MoneyInputResult => ({ ok: false, problem })

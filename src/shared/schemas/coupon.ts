@@ -20,7 +20,6 @@ export const CouponCheckInputSchema = z.strictObject({
   subtotal: MoneyInputSchema.optional(),
 })
 export type CouponCheckInput = z.input<typeof CouponCheckInputSchema>
-export type CouponCheckQuery = z.output<typeof CouponCheckInputSchema>
 
 export const CouponCheckSchema = z.object({
   valid: z.boolean(),

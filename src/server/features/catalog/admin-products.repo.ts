@@ -2,9 +2,8 @@ import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { AdminProductListQuery, ProductValues } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
 import { producers, products } from '../../db/schema/index.ts'
+import type { Transaction } from '../../db/transaction.ts'
 import { escapeLike, productColumns, withProducer, type ProductRow } from './catalog.repo.ts'
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 /** The product with its producer, inside the transaction that changed it. */
 async function productWithProducer(tx: Transaction, id: string): Promise<ProductRow | undefined> {

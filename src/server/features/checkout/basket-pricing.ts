@@ -36,9 +36,10 @@ function countSelections(
 }
 
 /**
- * Prices a basket from the catalogue as it is now: a product no longer sold or out of stock is
- * a conflict the shopper resolves in the basket (409), a line against the farm-box rule is bad
- * input (400, docs/product.md#farm-boxes).
+ * Prices a basket from the catalogue as it is now: a line's product no longer sold or out of
+ * stock is a conflict the shopper resolves in the basket (409); a line against the farm-box
+ * rule, a chosen item sold out or gone included, is bad input (400, docs/product.md#farm-boxes),
+ * as the box builder never offers those.
  */
 export async function priceBasketLines(
   catalog: Pick<CatalogService, 'productsForOrder'>,

@@ -7,7 +7,7 @@ const MESSAGE = 'Width and height must be whole numbers'
 /** a whole number, clamped to 1..2000 (docs/decisions/0005-placeholder-size-bounds.md) */
 const Side = z
   .string()
-  .regex(/^-?\d{1,12}$/, MESSAGE)
+  .regex(/^-?\d+$/, MESSAGE)
   .transform((side) => Math.min(PLACEHOLDER_MAX_SIDE, Math.max(1, Number(side))))
 const PlaceholderParamsSchema = z.strictObject({ width: Side, height: Side })
 

@@ -24,6 +24,7 @@ describe('GET /api/placeholder/:width/:height', () => {
       ['-1/10', 1, 10],
       ['2000/1', 2000, 1],
       ['999999999999/5', 2000, 5],
+      ['12345678901234567890/-12345678901234567890', 2000, 1],
     ] as const) {
       const response = await shop.app.inject({ url: `/api/placeholder/${size}` })
       expect(response.statusCode, size).toBe(200)
@@ -34,7 +35,7 @@ describe('GET /api/placeholder/:width/:height', () => {
   })
 
   test('a side that is not a whole number is a 400', async () => {
-    for (const size of ['abc/10', '10.5/10', '1e3/10', '10/', '10/1234567890123']) {
+    for (const size of ['abc/10', '10.5/10', '1e3/10', '10/', '10/--3']) {
       const response = await shop.app.inject({ url: `/api/placeholder/${size}` })
       expect(response.statusCode, size).toBeGreaterThanOrEqual(400)
       expect(response.statusCode, size).toBeLessThan(500)
