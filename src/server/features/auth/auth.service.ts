@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import {
@@ -13,10 +12,8 @@ import { AppError } from '../../app-error.ts'
 import type { RateLimitsService } from '../rate-limits/index.ts'
 import type { AuthRepo, UserRow } from './auth.repo.ts'
 import { hashPassword, PASSWORD_COST, verifyAgainstDummy, verifyPassword } from './passwords.ts'
-import { resetPasswordEmail } from './reset-email.ts'
+import { createPasswordReset } from './password-reset.ts'
 import type { Sessions, SignedInUser } from './sessions.ts'
-
-const RESET_TOKEN_LIFETIME_MS = 60 * 60_000
 
 export function toUser(row: UserRow): User {
   return {
@@ -61,12 +58,6 @@ export function createAuthService({
     windowMs: 15 * 60_000,
     what: 'failed sign-ins',
   })
-  const resetRequests = rateLimits.attemptLimiter({
-    name: 'reset-requested',
-    max: 5,
-    windowMs: 60 * 60_000,
-    what: 'reset requests',
-  })
 
   async function signedIn(request: FastifyRequest): Promise<SignedInUser> {
     const session = await sessions.read(request)
@@ -76,6 +67,16 @@ export function createAuthService({
 
   return {
     signedIn,
+    ...createPasswordReset({
+      repo,
+      sessions,
+      mailer,
+      publicUrl,
+      rateLimits,
+      now,
+      log,
+      passwordCost,
+    }),
 
     async register(
       input: z.output<typeof RegisterInputSchema>,
@@ -119,38 +120,6 @@ export function createAuthService({
       return { message: AUTH_MESSAGES.loggedOut }
     },
 
-    async forgotPassword(email: string) {
-      await resetRequests.attempt(email)
-      const row = await repo.findUserByEmail(email)
-      if (row) {
-        const token = randomBytes(32).toString('base64url')
-        const at = now()
-        await repo.replaceResetToken(
-          row.id,
-          token,
-          new Date(at.getTime() + RESET_TOKEN_LIFETIME_MS),
-          at,
-        )
-        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`
-        // not awaited: the answer (and its timing) is the same whether or not the account
-        // exists, and a mail failure is logged without failing the request
-        mailer
-          .send(resetPasswordEmail({ to: row.email, firstName: row.firstName, link }))
-          .catch((error: unknown) =>
-            log.error({ err: error, userId: row.id }, 'sending the reset e-mail failed'),
-          )
-      }
-      return { message: AUTH_MESSAGES.forgotPasswordSent }
-    },
-
-    async resetPassword(token: string, newPassword: string) {
-      const passwordHash = await hashPassword(newPassword, passwordCost)
-      const userId = await repo.resetPassword(token, passwordHash, now())
-      if (!userId) throw new AppError('INVALID_RESET_TOKEN')
-      await sessions.endAllFor(userId)
-      return { message: AUTH_MESSAGES.passwordReset }
-    },
-
     async updateProfile(
       request: FastifyRequest,
       input: z.output<typeof ProfileUpdateSchema>,
@@ -162,28 +131,34 @@ export function createAuthService({
     },
 
     /** ADMIN_EMAIL + ADMIN_PASSWORD: create that account if missing, and make it an admin. */
-    async ensureAdmin(admin: { email: string; password: string }) {
-      let row = await repo.findUserByEmail(admin.email)
-      if (!row) {
-        row = await repo.insertUser({
-          email: admin.email.toLowerCase(),
-          passwordHash: await hashPassword(admin.password, passwordCost),
-          firstName: 'Shop',
-          lastName: 'Admin',
-          phone: '0000000000',
-          deliveryStreet: 'Shop office',
-          deliveryApt: null,
-          deliveryCity: 'Houston',
-          deliveryState: 'TX',
-          deliveryZip: '77001',
-        })
-        row ??= await repo.findUserByEmail(admin.email)
-      }
-      if (!row) throw new Error('could not create the admin account')
-      await repo.makeAdmin(row.id)
-      log.info({ email: row.email }, 'admin account ready')
-    },
+    ensureAdmin: (admin: { email: string; password: string }) =>
+      ensureAdminAccount({ repo, log, passwordCost }, admin),
   }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>
+
+async function ensureAdminAccount(
+  { repo, log, passwordCost }: { repo: AuthRepo; log: FastifyBaseLogger; passwordCost: number },
+  admin: { email: string; password: string },
+) {
+  let row = await repo.findUserByEmail(admin.email)
+  if (!row) {
+    row = await repo.insertUser({
+      email: admin.email.toLowerCase(),
+      passwordHash: await hashPassword(admin.password, passwordCost),
+      firstName: 'Shop',
+      lastName: 'Admin',
+      phone: '0000000000',
+      deliveryStreet: 'Shop office',
+      deliveryApt: null,
+      deliveryCity: 'Houston',
+      deliveryState: 'TX',
+      deliveryZip: '77001',
+    })
+    row ??= await repo.findUserByEmail(admin.email)
+  }
+  if (!row) throw new Error('could not create the admin account')
+  await repo.makeAdmin(row.id)
+  log.info({ email: row.email }, 'admin account ready')
+}

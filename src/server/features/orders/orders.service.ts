@@ -35,6 +35,36 @@ function filtersOf(query: AdminOrderListQuery): OrderFilters {
   return filters
 }
 
+/** Refuses an order that breaks the rules; one already paid for is made, and the breach logged. */
+function enforceOrderRules(
+  order: NewOrder,
+  { alreadyPaid, log }: { alreadyPaid: boolean; log: FastifyBaseLogger },
+) {
+  const problem = orderProblem(order)
+  if (!problem) return
+  if (!alreadyPaid) throw orderRefusal(problem)
+  log.error(
+    { paymentIntentId: order.paymentIntentId, problem },
+    'a paid checkout breaks the order rules: the order is made as it was paid for',
+  )
+}
+
+/** A status change, recorded with who made it, on the order locked for it. */
+async function changeStatusField(
+  { repo, transaction }: { repo: OrdersRepo; transaction: RunInTransaction },
+  orderId: string,
+  change: StatusFieldChange,
+  by: AdminCaller,
+) {
+  const order = await transaction(async (tx) => {
+    const within = repo.within(tx)
+    const locked = await within.lock(orderId)
+    return locked ? within.changeStatusField(locked, change, by) : undefined
+  })
+  if (!order) throw new AppError('ORDER_NOT_FOUND')
+  return toAdminOrder(order)
+}
+
 /**
  * Every read and change of an order (docs/product.md#orders): checkout creates one inside its
  * own transaction, customers read their own, admins list, change statuses and delete. A
@@ -53,16 +83,6 @@ export function createOrdersService({
   mailer: Mailer
   log: FastifyBaseLogger
 }) {
-  async function changeStatusField(orderId: string, change: StatusFieldChange, by: AdminCaller) {
-    const order = await transaction(async (tx) => {
-      const within = repo.within(tx)
-      const locked = await within.lock(orderId)
-      return locked ? within.changeStatusField(locked, change, by) : undefined
-    })
-    if (!order) throw new AppError('ORDER_NOT_FOUND')
-    return toAdminOrder(order)
-  }
-
   return {
     /**
      * The order and its items, inside the caller's transaction (checkout's, so the order, its
@@ -77,14 +97,7 @@ export function createOrdersService({
       order: NewOrder,
       { alreadyPaid = false }: { alreadyPaid?: boolean } = {},
     ): Promise<Order | null> {
-      const problem = orderProblem(order)
-      if (problem && !alreadyPaid) throw orderRefusal(problem)
-      if (problem) {
-        log.error(
-          { paymentIntentId: order.paymentIntentId, problem },
-          'a paid checkout breaks the order rules: the order is made as it was paid for',
-        )
-      }
+      enforceOrderRules(order, { alreadyPaid, log })
       const { row, items } = newOrderRows(order)
       const created = await repo.within(tx).insert(row, items)
       return created ? toOrder(created) : null
@@ -133,7 +146,12 @@ export function createOrdersService({
     },
 
     setStatus(orderId: string, status: OrderStatus, by: AdminCaller): Promise<AdminOrder> {
-      return changeStatusField(orderId, { field: 'status', value: status }, by)
+      return changeStatusField(
+        { repo, transaction },
+        orderId,
+        { field: 'status', value: status },
+        by,
+      )
     },
 
     setDeliveryStatus(
@@ -141,7 +159,12 @@ export function createOrdersService({
       deliveryStatus: DeliveryStatus,
       by: AdminCaller,
     ): Promise<AdminOrder> {
-      return changeStatusField(orderId, { field: 'delivery_status', value: deliveryStatus }, by)
+      return changeStatusField(
+        { repo, transaction },
+        orderId,
+        { field: 'delivery_status', value: deliveryStatus },
+        by,
+      )
     },
 
     /** Deletes the order (items and history with it) and gives its coupon use back. */
