@@ -1,3 +1,4 @@
+import { decimalToCents } from '#shared/domain/money.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
@@ -38,7 +39,12 @@ test(
       () => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as unknown[],
     )
     expect(stored).toEqual([
-      expect.objectContaining({ id: product.id, quantity: 2, price: `$${product.price}` }),
+      // the basket keeps the unit price in cents
+      expect.objectContaining({
+        id: product.id,
+        quantity: 2,
+        priceCents: decimalToCents(product.price),
+      }),
     ])
 
     await page.reload()
