@@ -61,6 +61,14 @@ describe('migrations', () => {
     expect(applied.rows[0]?.count).toBe(journal.entries.length)
   })
 
+  test('rate-limit counts skip the write-ahead log (an unlogged table); everything else is logged', async () => {
+    const persistence = await empty.pool.query<{ relname: string; relpersistence: string }>(
+      "select relname, relpersistence from pg_class join pg_namespace n on n.oid = relnamespace where nspname = 'public' and relkind = 'r'",
+    )
+    const unlogged = persistence.rows.filter((row) => row.relpersistence === 'u')
+    expect(unlogged.map((row) => row.relname)).toEqual(['rate_limit_counters'])
+  })
+
   test('the indexes the queries need exist', async () => {
     const indexes = await empty.pool.query<{ indexname: string; indexdef: string }>(
       "select indexname, indexdef from pg_indexes where schemaname = 'public'",

@@ -5,6 +5,8 @@ import { timestamptz } from './columns.ts'
  * Request and attempt counts shared by every app process (per IP for forms and sign-in, per
  * address for failed sign-ins and reset requests, per account for declined cards). One row per
  * key and window: an upsert adds a hit, or starts a new window once the old one has ended.
+ * The table is UNLOGGED (migration 0005, which Drizzle's schema cannot say): no fsync per hit,
+ * and a PostgreSQL crash only empties the running windows.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

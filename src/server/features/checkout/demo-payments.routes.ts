@@ -61,12 +61,12 @@ export function demoPaymentsRoutes({
       },
       async (request) => {
         const userId = await ownPayment(request, request.params.paymentIntentId)
-        // counted before the card is tried, so racing tries cannot pass the limit; a card that
-        // was not declined gives its count back
-        const attempt = await declinedCards.attempt(userId)
+        // only a declined card counts, so a paying customer's confirmation costs one read; this
+        // card form exists only with the demo provider (Stripe guards its own)
+        await declinedCards.check(userId)
         const result = await demo.confirmWithCard(request.params.paymentIntentId, request.body)
-        if (result?.status !== 'failed') await attempt.giveBack()
         if (!result) throw new AppError('PAYMENT_NOT_FOUND')
+        if (result.status === 'failed') await declinedCards.record(userId)
         return result
       },
     )

@@ -36,6 +36,15 @@ export function createRateLimitsRepo(db: Database) {
       return row
     },
 
+    /** The window running for `name` at `at`, if any. */
+    async running(name: string, at: Date): Promise<CountWindow | undefined> {
+      const [row] = await db
+        .select({ hits, resetsAt })
+        .from(rateLimitCounters)
+        .where(and(eq(key, name), gt(resetsAt, at)))
+      return row
+    },
+
     /** One hit taken back from the running window (an attempt that turned out not to count). */
     async giveBack(name: string, at: Date): Promise<void> {
       await db

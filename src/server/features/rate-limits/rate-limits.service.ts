@@ -17,10 +17,11 @@ export function createRateLimitsService({ repo, now }: { repo: RateLimitsRepo; n
 
     /**
      * Attempts of one kind (failed sign-ins, reset requests, declined cards) counted per
-     * subject: an address or an account. An attempt is counted before it is made, in one
+     * subject: an address or an account. `attempt` counts before the attempt is made, in one
      * statement, so attempts racing on any number of processes cannot pass the limit together;
-     * one that turns out not to count (a card that was not declined) is given back, and a
-     * success may `clear` the subject's count.
+     * a success may `clear` the subject's count. `check` and `record` count an outcome after
+     * the fact, for attempts whose outcome alone counts (a declined card): one read on the way
+     * in, a write only when it counts, and attempts sent at the very same moment may each pass.
      */
     attemptLimiter({
       name,
@@ -39,22 +40,29 @@ export function createRateLimitsService({ repo, now }: { repo: RateLimitsRepo; n
       per?: string
     }) {
       const keyOf = (subject: string) => `${name}:${subject.toLowerCase()}`
+      const tooMany = (resetsAt: Date, at: Date) => {
+        const minutes = Math.max(1, Math.ceil((resetsAt.getTime() - at.getTime()) / 60_000))
+        return new AppError('TOO_MANY_REQUESTS', {
+          message: `Too many ${what} for this ${per}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        })
+      }
       return {
         /** Counts an attempt; throws 429 once the subject has used its `max` in the window. */
         async attempt(subject: string): Promise<{ giveBack(): Promise<void> }> {
           const at = now()
           const key = keyOf(subject)
           const counted = await repo.hit(key, at, windowMs)
-          if (counted.hits > max) {
-            const minutes = Math.max(
-              1,
-              Math.ceil((counted.resetsAt.getTime() - at.getTime()) / 60_000),
-            )
-            throw new AppError('TOO_MANY_REQUESTS', {
-              message: `Too many ${what} for this ${per}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-            })
-          }
+          if (counted.hits > max) throw tooMany(counted.resetsAt, at)
           return { giveBack: () => repo.giveBack(key, now()) }
+        },
+        /** Throws 429 once the subject has `max` outcomes recorded in the running window. */
+        async check(subject: string): Promise<void> {
+          const at = now()
+          const counted = await repo.running(keyOf(subject), at)
+          if (counted && counted.hits >= max) throw tooMany(counted.resetsAt, at)
+        },
+        async record(subject: string): Promise<void> {
+          await repo.hit(keyOf(subject), now(), windowMs)
         },
         async clear(subject: string): Promise<void> {
           await repo.remove(keyOf(subject))

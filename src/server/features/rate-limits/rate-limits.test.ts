@@ -101,6 +101,18 @@ describe('an attempt limiter', () => {
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3)
   })
 
+  test('outcomes recorded after the fact: check refuses once max were recorded', async () => {
+    const limiter = failedSignIns()
+    const subject = `outcomes-${++lastKey}`
+    for (let outcome = 0; outcome < 3; outcome += 1) {
+      await expect(limiter.check(subject)).resolves.toBeUndefined()
+      await limiter.record(subject)
+    }
+    await expect(limiter.check(subject)).rejects.toMatchObject({ status: 429 })
+    later(15 * MINUTE)
+    await expect(limiter.check(subject)).resolves.toBeUndefined()
+  })
+
   test('an attempt given back does not count', async () => {
     const limiter = failedSignIns()
     const subject = `given-back-${++lastKey}`
