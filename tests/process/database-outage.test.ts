@@ -221,7 +221,9 @@ describe('PostgreSQL restarts under traffic: 503 while it is down, 200 again by 
           await proxy.refuse()
           await queryOnce(
             machineServerUrl!,
-            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            // with a timeout it waits for each backend to end: without one, a connection whose
+            // backend had not died yet could still answer after "down" began
+            'select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
             [direct.pathname.slice(1)],
           )
         },
