@@ -90,7 +90,8 @@ async function refusingTakenNames<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function storedValues(row: ProducerRow): Record<keyof ProducerInput, unknown> {
+/** The fields of a producer an admin writes, as stored. */
+function producerFields(row: ProducerRow) {
   return {
     name: row.name,
     slug: row.slug,
@@ -110,24 +111,14 @@ function storedValues(row: ProducerRow): Record<keyof ProducerInput, unknown> {
   }
 }
 
+function storedValues(row: ProducerRow): Record<keyof ProducerInput, unknown> {
+  return producerFields(row)
+}
+
 function toAdminProducer(row: AdminProducerRow): AdminProducer {
   return {
     id: row.id,
-    slug: row.slug,
-    name: row.name,
-    location: row.location,
-    distance: row.distance,
-    established: row.established,
-    imageUrl: row.imageUrl,
-    description: row.description,
-    specialties: row.specialties,
-    story: row.story,
-    additionalStory: row.additionalStory,
-    practices: row.practices,
-    availability: row.availability,
-    deliveryDays: row.deliveryDays,
-    email: row.email,
-    active: row.active,
+    ...producerFields(row),
     productCount: row.productCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
