@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import type pg from 'pg'
+import { migrateJobQueue } from '../jobs/job-queue.ts'
 
 /** Any fixed number, shared by every app process: the lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 4_242_001
@@ -25,6 +26,8 @@ export async function migrateDatabase(pool: pg.Pool, migrationsFolder = MIGRATIO
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
     try {
       await migrate(drizzle(client), { migrationsFolder })
+      // the job queue's own schema (graphile_worker), versioned by graphile-worker itself
+      await migrateJobQueue(pool)
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
     }

@@ -42,3 +42,27 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   out_for_delivery: 'Out for Delivery',
   delivered: 'Delivered',
 }
+
+/**
+ * Where an order's money stands (docs/product.md#order-payments): authorised at checkout,
+ * captured at the cut-off, or failed, voided (cancelled before capture) or refunded.
+ */
+export const PAYMENT_STATES = [
+  'authorized',
+  'captured',
+  'payment_failed',
+  'voided',
+  'refunded',
+  'partially_refunded',
+] as const
+export type PaymentState = (typeof PAYMENT_STATES)[number]
+
+/** What staff and customers read for each payment state. */
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  authorized: 'Card authorised',
+  captured: 'Paid',
+  payment_failed: 'Payment failed',
+  voided: 'Authorisation released',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+}

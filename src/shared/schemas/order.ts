@@ -3,7 +3,7 @@ import { isServedZip } from '../domain/service-area.ts'
 import { AUTH_MESSAGES, text } from './auth.ts'
 import { CalendarDaySchema } from './dates.ts'
 import { EmailSchema } from './email.ts'
-import { DELIVERY_STATUSES, ORDER_STATUSES } from './order-status.ts'
+import { DELIVERY_STATUSES, ORDER_STATUSES, PAYMENT_STATES } from './order-status.ts'
 import { PriceStringSchema } from './product.ts'
 
 /**
@@ -71,6 +71,43 @@ export const OrderItemSchema = z.object({
 })
 export type OrderItem = z.infer<typeof OrderItemSchema>
 
+export const PaymentStateSchema = z.enum(PAYMENT_STATES)
+
+/** One step of an order's life after checkout, as its customer and the staff read it. */
+export const OrderEventSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum([
+    'placed',
+    'changed',
+    'cancelled',
+    'captured',
+    'capture_failed',
+    'paid_again',
+    'refunded',
+    'coupon_dropped',
+  ]),
+  /** who did it: the customer, the shop's staff, or the shop itself (the cut-off job) */
+  actor: z.enum(['customer', 'staff', 'shop']),
+  /** the staff member's e-mail; null for the customer and the shop */
+  actorEmail: z.string().nullable(),
+  /** "Changed Heirloom Tomatoes from 2 to 3; added Farm Eggs" */
+  summary: z.string(),
+  oldTotal: PriceStringSchema.nullable(),
+  newTotal: PriceStringSchema.nullable(),
+  createdAt: z.string(),
+})
+export type OrderEvent = z.infer<typeof OrderEventSchema>
+
+/** Money given back on an order after its capture. */
+export const OrderRefundSchema = z.object({
+  id: z.string(),
+  amount: PriceStringSchema,
+  reason: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  createdAt: z.string(),
+})
+export type OrderRefund = z.infer<typeof OrderRefundSchema>
+
 export const OrderSchema = z.object({
   id: z.uuid(),
   customerName: z.string(),
@@ -92,8 +129,32 @@ export const OrderSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   items: z.array(OrderItemSchema),
+  /** where the money stands (docs/product.md#order-payments) */
+  paymentStatus: PaymentStateSchema,
+  /** what the card authorised, what the cut-off took, what was given back */
+  authorizedAmount: PriceStringSchema,
+  capturedAmount: PriceStringSchema,
+  refundedAmount: PriceStringSchema,
+  /** ISO instant: the order's cut-off, the end of changes by its customer */
+  editableUntil: z.string(),
+  /** true while the customer may still change or cancel it (the server's clock decides) */
+  editable: z.boolean(),
+  /** ISO instant until which a failed payment can be made again with another card; else null */
+  payAgainUntil: z.string().nullable(),
+  /** raised by every change: a change sent with an older version is refused (409) */
+  version: z.number().int(),
+  /** oldest first */
+  history: z.array(OrderEventSchema),
+  refunds: z.array(OrderRefundSchema),
 })
 export type Order = z.infer<typeof OrderSchema>
+
+/** 409 on a change or cancellation refused: why, and the order as it stands now. */
+export const OrderConflictSchema = z.object({
+  message: z.string(),
+  order: OrderSchema,
+})
+export type OrderConflict = z.infer<typeof OrderConflictSchema>
 export const OrderListSchema = z.array(OrderSchema)
 
 export const OrderIdParamsSchema = z.strictObject({
@@ -170,3 +231,4 @@ export const DeliveryStatusInputSchema = z.strictObject({
     error: `Delivery status must be one of: ${DELIVERY_STATUSES.join(', ')}`,
   }),
 })
+

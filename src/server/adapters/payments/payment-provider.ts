@@ -1,8 +1,9 @@
 import type { PaymentProviderName } from '#shared/schemas/checkout.ts'
 
 /**
- * The payment port (issue 6): create a payment for an amount, read its status back, and verify
- * a webhook. Checkout trusts only what it reads back from here, never the browser's word.
+ * The payment port: create a payment (an authorisation) for an amount, read its status back,
+ * capture, void or refund it, and verify a webhook. The shop trusts only what it reads back
+ * from here, never the browser's word (docs/product.md#payments).
  */
 
 /** Stripe's PaymentIntent statuses; the demo provider uses the same names. */
@@ -29,8 +30,12 @@ export interface Payment {
   readonly status: PaymentStatus
   /** cents */
   readonly amount: number
-  /** cents actually received; equals amount once succeeded */
+  /** cents actually received: what was captured (at most amount), once succeeded */
   readonly amountReceived: number
+  /** cents authorised and not yet captured: amount while requires_capture, else 0 */
+  readonly amountCapturable: number
+  /** cents given back by refunds */
+  readonly amountRefunded: number
   readonly currency: string
   readonly metadata: Readonly<Record<string, string>>
   /** the provider's last error message (a declined card), when there is one */
@@ -50,12 +55,59 @@ export interface CreatePaymentRequest {
   /** one per checkout attempt: a retry of the same attempt never makes a second payment */
   readonly idempotencyKey: string
   readonly description?: string
+  /**
+   * manual (the default): the card is only authorised, and the cut-off captures it
+   * (docs/product.md#order-payments); automatic: taken at once (a payment after the cut-off).
+   */
+  readonly capture?: 'manual' | 'automatic'
+}
+
+/** Every capture, void and refund carries a key of its own, stored by the caller first. */
+export interface CaptureRequest {
+  readonly paymentId: string
+  /** cents: at most what was authorised; the rest is released */
+  readonly amount: number
+  readonly idempotencyKey: string
+}
+
+export interface VoidRequest {
+  readonly paymentId: string
+  readonly idempotencyKey: string
+}
+
+export interface RefundRequest {
+  readonly paymentId: string
+  /** cents: at most what was captured and not yet refunded */
+  readonly amount: number
+  readonly reason: string
+  readonly idempotencyKey: string
+}
+
+export interface Refund {
+  readonly id: string
+  readonly paymentId: string
+  /** cents */
+  readonly amount: number
+  readonly status: 'succeeded' | 'pending' | 'failed'
+}
+
+/**
+ * The provider said no to a capture, void or refund (an expired or declined authorisation,
+ * an amount above what is left): the operation failed for good and retrying will not help.
+ * Any other error (a timeout, a 500) may be retried with the same idempotency key.
+ */
+export class PaymentRefusedError extends Error {
+  override name = 'PaymentRefusedError'
 }
 
 /** A verified webhook event, reduced to what checkout acts on. */
 export type PaymentEvent =
+  /** authorised (requires_capture) or captured: checkout makes its order, a change applies */
   | { readonly type: 'succeeded'; readonly paymentId: string }
   | { readonly type: 'failed'; readonly paymentId: string }
+  /** voided (canceled) */
+  | { readonly type: 'canceled'; readonly paymentId: string }
+  | { readonly type: 'refunded'; readonly paymentId: string }
   | { readonly type: 'ignored'; readonly eventType: string }
 
 export class WebhookSignatureError extends Error {
@@ -68,6 +120,11 @@ export interface PaymentProvider {
   readonly publishableKey: string | null
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>
   retrievePayment(id: string): Promise<Payment | null>
+  /** takes up to the authorised amount; the payment reads succeeded with amountReceived */
+  capture(request: CaptureRequest): Promise<Payment>
+  /** releases an authorisation that was not captured; the payment reads canceled */
+  void(request: VoidRequest): Promise<Payment>
+  refund(request: RefundRequest): Promise<Refund>
   /** verifies the signature on the raw body; throws WebhookSignatureError when it does not hold */
   parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent
 }

@@ -14,9 +14,13 @@ import {
 import { users } from './accounts.ts'
 import { createdAt, id, money, timestamptz, updatedAt } from './columns.ts'
 
-import { DELIVERY_STATUSES, ORDER_STATUSES } from '../../../shared/schemas/order-status.ts'
+import {
+  DELIVERY_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATES,
+} from '../../../shared/schemas/order-status.ts'
 
-export { DELIVERY_STATUSES, ORDER_STATUSES }
+export { DELIVERY_STATUSES, ORDER_STATUSES, PAYMENT_STATES }
 
 export const CHECKOUT_STATUSES = ['pending', 'completed', 'failed', 'abandoned'] as const
 
@@ -132,14 +136,40 @@ export const demoPayments = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('requires_payment_method'),
+    /** cents taken at capture (at most amount) */
+    amountReceived: integer('amount_received').notNull().default(0),
+    /** cents given back by refunds (at most amountReceived) */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [check('demo_payments_amount_positive', sql`${table.amount} > 0`)],
+  (table) => [
+    check('demo_payments_amount_positive', sql`${table.amount} > 0`),
+    check(
+      'demo_payments_amounts_in_order',
+      sql`${table.amountReceived} between 0 and ${table.amount} and ${table.amountRefunded} between 0 and ${table.amountReceived}`,
+    ),
+  ],
 )
+
+/**
+ * Every capture, void and refund the demo provider carried out, keyed by the caller's
+ * idempotency key: a repeated call answers the stored result and moves no money again.
+ */
+export const demoPaymentOperations = pgTable('demo_payment_operations', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  paymentId: text('payment_id')
+    .notNull()
+    .references(() => demoPayments.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  /** cents */
+  amount: integer('amount').notNull(),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+})
 
 export const orders = pgTable(
   'orders',
@@ -167,11 +197,34 @@ export const orders = pgTable(
       .default('order_placed'),
     /** one order per payment: the unique index makes a second one impossible */
     paymentIntentId: text('payment_intent_id').notNull().unique(),
+    /** raised by every change of the order's lines, address or instructions (optimistic lock) */
+    version: integer('version').notNull().default(1),
+    /** where the order's money stands (docs/product.md#order-payments) */
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATES })
+      .notNull()
+      .default('authorized'),
+    /**
+     * The payment the cut-off captures and refunds go back to: the checkout's, or the one that
+     * replaced it (a change above the authorised amount, a payment after a failed capture).
+     */
+    currentPaymentId: text('current_payment_id'),
+    authorizedAmount: money('authorized_amount').notNull().default('0'),
+    authorizedAt: timestamptz('authorized_at'),
+    capturedAmount: money('captured_amount').notNull().default('0'),
+    capturedAt: timestamptz('captured_at'),
+    refundedAmount: money('refunded_amount').notNull().default('0'),
+    cancelledAt: timestamptz('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('orders_user_id_created_idx').on(table.userId, table.createdAt),
+    index('orders_payment_status_delivery_idx').on(table.paymentStatus, table.deliveryDate),
+    check('orders_payment_status_valid', sql`${table.paymentStatus} in ${inList(PAYMENT_STATES)}`),
+    check(
+      'orders_payment_amounts_valid',
+      sql`${table.authorizedAmount} >= 0 and ${table.capturedAmount} >= 0 and ${table.refundedAmount} >= 0 and ${table.refundedAmount} <= ${table.capturedAmount}`,
+    ),
     index('orders_delivery_date_status_idx').on(table.deliveryDate, table.status),
     index('orders_created_at_idx').on(table.createdAt),
     check('orders_status_valid', sql`${table.status} in ${inList(ORDER_STATUSES)}`),

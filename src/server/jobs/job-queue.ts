@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  Logger,
+  run,
+  runMigrations,
+  runOnce,
+  type Runner,
+  type Task,
+  type TaskList,
+} from 'graphile-worker'
+import { sql } from 'drizzle-orm'
+import type pg from 'pg'
+import type { Executor } from '../db/transaction.ts'
+
+/**
+ * The job queue (docs/decisions/0007-job-queue.md): graphile-worker on the shop's own
+ * PostgreSQL. A job is a row added inside the transaction that causes it, so it exists exactly
+ * when that change committed; any app process's runner takes it (SKIP LOCKED: one at a time),
+ * retries it with exponential backoff when it throws, and a job whose process died is taken
+ * again once its lock expires. Jobs therefore run at least once: each task is idempotent.
+ */
+
+export interface JobOptions {
+  /** a second job with the same key replaces a waiting one instead of being added beside it */
+  readonly jobKey?: string
+  readonly maxAttempts?: number
+  readonly runAt?: Date
+}
+
+/** What a task is told of the job running it. */
+export interface JobContext {
+  readonly attempts: number
+  readonly maxAttempts: number
+}
+
+export type JobHandler = (payload: unknown, job: JobContext) => Promise<void>
+
+/** Adds a job inside the caller's transaction: it runs only if that transaction commits. */
+export async function addJobWithin(
+  tx: Executor,
+  task: string,
+  payload: Record<string, unknown>,
+  options: JobOptions = {},
+): Promise<void> {
+  await tx.execute(
+    sql`select graphile_worker.add_job(
+      ${task},
+      ${JSON.stringify(payload)}::json,
+      run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+      max_attempts => ${options.maxAttempts ?? null}::int,
+      job_key => ${options.jobKey ?? null}::text
+    )`,
+  )
+}
+
+/** graphile-worker's tables, created (or brought up to date) beside the shop's own. */
+export async function migrateJobQueue(pool: pg.Pool): Promise<void> {
+  await runMigrations({ pgPool: pool, logger: quietLogger })
+}
+
+const quietLogger = new Logger(() => () => {})
+
+function loggerFor(log: FastifyBaseLogger): Logger {
+  return new Logger((scope) => (level, message, meta) => {
+    const fields = { ...scope, ...meta, component: 'job-queue' }
+    if (level === 'error') log.error(fields, message)
+    else if (level === 'warning') log.warn(fields, message)
+    else if (level === 'info') log.info(fields, message)
+    else log.debug(fields, message)
+  })
+}
+
+function taskListOf(handlers: Readonly<Record<string, JobHandler>>): TaskList {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]): [string, Task] => [
+      name,
+      (payload, helpers) =>
+        handler(payload, {
+          attempts: helpers.job.attempts,
+          maxAttempts: helpers.job.max_attempts,
+        }),
+    ]),
+  )
+}
+
+export interface JobRunner {
+  stop(): Promise<void>
+}
+
+/**
+ * This process's runner: it takes jobs as they are added (LISTEN/NOTIFY, with a poll for
+ * retries and jobs scheduled later) and adds the crontab's jobs on time. Every app process
+ * runs one; graphile-worker makes sure each job and each cron tick runs once among them.
+ */
+export async function startJobRunner({
+  pool,
+  handlers,
+  crontab,
+  log,
+  concurrency = 2,
+}: {
+  pool: pg.Pool
+  handlers: Readonly<Record<string, JobHandler>>
+  crontab?: string
+  log: FastifyBaseLogger
+  concurrency?: number
+}): Promise<JobRunner> {
+  const runner: Runner = await run({
+    pgPool: pool,
+    taskList: taskListOf(handlers),
+    ...(crontab ? { crontab } : {}),
+    concurrency,
+    noHandleSignals: true,
+    pollInterval: 2_000,
+    logger: loggerFor(log),
+  })
+  return { stop: () => runner.stop() }
+}
+
+/** Runs every job that is due now, then returns (tests, and a manual catch-up). */
+export async function runDueJobs({
+  pool,
+  handlers,
+  log,
+}: {
+  pool: pg.Pool
+  handlers: Readonly<Record<string, JobHandler>>
+  log?: FastifyBaseLogger
+}): Promise<void> {
+  await runOnce({
+    pgPool: pool,
+    taskList: taskListOf(handlers),
+    noHandleSignals: true,
+    logger: log ? loggerFor(log) : quietLogger,
+  })
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { text } from './auth.ts'
+import { CheckoutItemSchema, PAYMENT_PROVIDERS } from './checkout.ts'
+import { MoneyInputSchema } from './money.ts'
+import { DeliveryInfoSchema, OrderSchema } from './order.ts'
+import { PriceStringSchema } from './product.ts'
+
+/**
+ * The calls of an order's week after checkout (docs/product.md#order-changes): the customer's
+ * changes and cancellation until the cut-off, a payment after a failed capture, and the
+ * staff's cancellations, refunds, job runs and e-mail outbox.
+ */
+
+/* Changes by the customer until the cut-off (docs/product.md#order-changes) */
+
+export const ORDER_CHANGE_MESSAGES = {
+  locked: (deadline: string) =>
+    `This order can no longer be changed online: changes closed ${deadline}. Please contact us and we will do what we can.`,
+  cancelled: 'This order was cancelled and can no longer be changed.',
+  stale: 'This order was changed in another window. Here it is as it stands now.',
+  paymentProblem: 'This order is waiting for a payment. Please pay for it before changing it.',
+  couponDropped: (code: string, why: string) =>
+    `The coupon ${code} no longer applies to this order (${why}), so it was removed.`,
+  nothingChanged: 'Nothing to change: the order already reads like this.',
+  refundBeforeCapture:
+    'This order has not been charged yet. Change or cancel the order instead of refunding it.',
+  refundTooLarge: (left: string) => `At most ${left} is left to refund on this order.`,
+  payAgainClosed: 'The time to pay for this order has passed. Please contact us.',
+  notPayable: 'This order has no payment waiting.',
+} as const
+
+/** A line of a changed order: the product, how many, and a custom box's chosen items. */
+export const OrderChangeItemSchema = CheckoutItemSchema.pick({
+  id: true,
+  quantity: true,
+  customSelections: true,
+}).strict()
+
+export const SpecialInstructionsSchema = z
+  .string()
+  .trim()
+  .max(500, 'Please use at most 500 characters')
+
+/** PATCH /api/orders/{id}: items replace the order's lines; what is left out stays. */
+export const OrderChangeInputSchema = z.strictObject({
+  version: z.number({ error: 'Version is required' }).int().min(1),
+  items: z
+    .array(OrderChangeItemSchema)
+    .min(1, 'An order needs at least one item. To drop them all, cancel the order.')
+    .max(100, 'Please keep an order to at most 100 lines')
+    .optional(),
+  deliveryInfo: DeliveryInfoSchema.optional(),
+  specialInstructions: SpecialInstructionsSchema.nullable().optional(),
+})
+export type OrderChangeInput = z.input<typeof OrderChangeInputSchema>
+export type OrderChangeValues = z.output<typeof OrderChangeInputSchema>
+
+/** A change whose total is above what the card authorised: pay the whole new total first. */
+export const PaymentRequiredSchema = z.object({
+  paymentRequired: z.object({
+    clientSecret: z.string(),
+    paymentIntentId: z.string(),
+    /** the new total, "72.40" */
+    total: PriceStringSchema,
+    provider: z.enum(PAYMENT_PROVIDERS),
+  }),
+})
+export type PaymentRequired = z.infer<typeof PaymentRequiredSchema>
+
+export const OrderChangeResultSchema = z.union([OrderSchema, PaymentRequiredSchema])
+export type OrderChangeResult = z.infer<typeof OrderChangeResultSchema>
+
+/** POST /api/orders/{id}/payments/complete: after the card form confirmed a change's payment. */
+export const OrderPaymentCompleteInputSchema = z.strictObject({
+  paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{6,120}$/, 'Payment not found'),
+})
+
+/* The staff's money actions (docs/product.md#order-payments) */
+
+export const AdminRefundInputSchema = z.strictObject({
+  amount: MoneyInputSchema,
+  reason: text(3, 'Please say why (at least 3 characters)', 200),
+})
+export type AdminRefundInput = z.input<typeof AdminRefundInputSchema>
+
+export const JobRunSchema = z.object({
+  id: z.uuid(),
+  job: z.string(),
+  runKey: z.string(),
+  status: z.enum(['running', 'finished', 'failed', 'interrupted']),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  detail: z.string().nullable(),
+})
+export type JobRun = z.infer<typeof JobRunSchema>
+export const JobRunListSchema = z.object({ runs: z.array(JobRunSchema) })
+
+export const OutboxEmailSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  orderId: z.uuid().nullable(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+})
+export type OutboxEmail = z.infer<typeof OutboxEmailSchema>
+export const OutboxListQuerySchema = z.strictObject({
+  status: z.enum(['pending', 'sent', 'failed']).optional(),
+})
+export const OutboxListSchema = z.object({ emails: z.array(OutboxEmailSchema) })
