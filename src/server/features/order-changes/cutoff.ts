@@ -46,7 +46,8 @@ export function createCutoff(deps: {
     const key = await transaction(async (tx) => {
       const within = repo.within(tx)
       const order = await within.lockOrder(orderId)
-      if (!order || order.status === 'cancelled' || order.paymentStatus !== 'authorized') return null
+      if (!order || order.status === 'cancelled' || order.paymentStatus !== 'authorized')
+        return null
       if (!order.currentPaymentId) return null
       const authorizedAt = order.authorizedAt ?? order.createdAt
       if (now().getTime() - authorizedAt.getTime() > AUTHORIZATION_LIFETIME_MS) {
@@ -61,7 +62,10 @@ export function createCutoff(deps: {
       const total = decimalToCents(order.total)
       const authorized = decimalToCents(order.authorizedAmount)
       if (total > authorized) {
-        log.error({ orderId, total, authorized }, 'an order above its authorisation: capturing what was authorised')
+        log.error(
+          { orderId, total, authorized },
+          'an order above its authorisation: capturing what was authorised',
+        )
       }
       const captureKey = operationKey.capture(order.currentPaymentId)
       await money.requestWithin(tx, {

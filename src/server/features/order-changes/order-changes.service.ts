@@ -150,7 +150,10 @@ export function createOrderChangesService(deps: OrderChangesDeps) {
     } catch (error) {
       // an unknown or sold-out product is bad input to a change (400), not a basket to review
       if (error instanceof AppError && error.code === 'CHECKOUT_CONFLICT') {
-        throw new AppError('BAD_REQUEST', { message: error.message, fields: { items: error.message } })
+        throw new AppError('BAD_REQUEST', {
+          message: error.message,
+          fields: { items: error.message },
+        })
       }
       throw error
     }
@@ -346,7 +349,10 @@ export function createOrderChangesService(deps: OrderChangesDeps) {
   /** Applies a change (or a payment after a failed capture) whose payment succeeded. */
   async function applyPaid(change: OrderChangeRow): Promise<Order> {
     const payment = await provider.retrievePayment(change.paymentIntentId).catch((error) => {
-      log.error({ err: error, paymentIntentId: change.paymentIntentId }, 'reading the payment failed')
+      log.error(
+        { err: error, paymentIntentId: change.paymentIntentId },
+        'reading the payment failed',
+      )
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
     })
     const total = decimalToCents(change.total)
@@ -417,13 +423,23 @@ export function createOrderChangesService(deps: OrderChangesDeps) {
         specialInstructions: locked.changesInstructions ? locked.specialInstructions : undefined,
       }
       if (revision.repriced && locked.promoCode && decimalToCents(locked.discountAmount) > 0) {
-        await deps.coupons.updateRedemptionWithin(tx, order.id, decimalToCents(locked.discountAmount))
+        await deps.coupons.updateRedemptionWithin(
+          tx,
+          order.id,
+          decimalToCents(locked.discountAmount),
+        )
       }
       const replaced = order.currentPaymentId
-      await writeRevision(tx, order, revision, { kind: 'customer', userId: order.userId }, {
-        paymentId: locked.paymentIntentId,
-        amount: total,
-      })
+      await writeRevision(
+        tx,
+        order,
+        revision,
+        { kind: 'customer', userId: order.userId },
+        {
+          paymentId: locked.paymentIntentId,
+          amount: total,
+        },
+      )
       await within.closeChange(locked.id, 'applied')
       // the old authorisation goes only now that the new one holds: never an unpaid order
       const key = await voidWithin(tx, order.id, replaced)
@@ -455,7 +471,8 @@ export function createOrderChangesService(deps: OrderChangesDeps) {
       }
       let paymentStatus = order.paymentStatus
       const captured = decimalToCents(order.capturedAmount)
-      const left = captured - decimalToCents(order.refundedAmount) - (await pendingRefunds(within, orderId))
+      const left =
+        captured - decimalToCents(order.refundedAmount) - (await pendingRefunds(within, orderId))
       if (order.paymentStatus === 'authorized' && order.currentPaymentId) {
         const key = await voidWithin(tx, orderId, order.currentPaymentId)
         if (key) operations.push(key)
@@ -488,8 +505,7 @@ export function createOrderChangesService(deps: OrderChangesDeps) {
         kind: 'cancelled',
         actor: by.kind,
         actorEmail: by.kind === 'staff' ? by.email : null,
-        summary:
-          by.kind === 'customer' ? 'Cancelled by the customer' : `Cancelled by ${by.email}`,
+        summary: by.kind === 'customer' ? 'Cancelled by the customer' : `Cancelled by ${by.email}`,
         oldTotal: order.total,
       })
       await notify(
@@ -505,7 +521,9 @@ export function createOrderChangesService(deps: OrderChangesDeps) {
   async function pendingRefunds(within: OrderWeekRepo, orderId: string): Promise<Cents> {
     const refunds = await within.operationsOf(orderId, 'refund')
     return sumCents(
-      refunds.filter((refund) => refund.status === 'pending').map((refund) => decimalToCents(refund.amount)),
+      refunds
+        .filter((refund) => refund.status === 'pending')
+        .map((refund) => decimalToCents(refund.amount)),
     )
   }
 
@@ -595,7 +613,9 @@ export function createOrderChangesService(deps: OrderChangesDeps) {
           decimalToCents(order.capturedAmount) === 0 ||
           !order.currentPaymentId
         ) {
-          throw new AppError('REFUND_REFUSED', { message: ORDER_CHANGE_MESSAGES.refundBeforeCapture })
+          throw new AppError('REFUND_REFUSED', {
+            message: ORDER_CHANGE_MESSAGES.refundBeforeCapture,
+          })
         }
         const left =
           decimalToCents(order.capturedAmount) -

@@ -18,12 +18,13 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 // Tuesday 24 November 2026, 10:00 in Houston: the cut-off is tomorrow 20:00, delivery Saturday 28
 let clock = new Date('2026-11-24T16:00:00Z')
 let shop: TestApp
-let admin: Shopper
 
 beforeAll(async () => {
   shop = await createTestApp({ now: () => clock })
-  admin = await signUpAdmin(shop, 'order-money-admin')
 })
+
+/** A member of staff signed in now (a session ends after 15 idle minutes of the shop's clock). */
+const staff = () => signUpAdmin(shop, 'order-money-admin')
 afterAll(() => shop.close())
 
 const CARD = {
@@ -87,6 +88,15 @@ async function lowerableBasket() {
   return items
 }
 
+/** The order's lines with one item fewer of a line that has several. */
+function oneFewer(order: Order) {
+  const items = asItems(order)
+  const several = items.find((item) => item.quantity > 1)
+  if (!several) throw new Error('no line with several items')
+  several.quantity -= 1
+  return items
+}
+
 /** The clock at the cut-off of an order's delivery, plus some minutes. */
 const afterCutoff = (order: Order, minutes = 1) =>
   new Date(orderCutoffFor(new Date(order.deliveryDate)).getTime() + minutes * 60_000)
@@ -120,9 +130,7 @@ describe('an order after checkout', () => {
       specialInstructions: 'mine now',
     })
     expect(change.statusCode).toBe(404)
-    expect((await stranger.call('POST', `/api/orders/${order.id}/cancel`, {})).statusCode).toBe(
-      404,
-    )
+    expect((await stranger.call('POST', `/api/orders/${order.id}/cancel`, {})).statusCode).toBe(404)
     expect((await getOrder(owner, order.id)).version).toBe(1)
   })
 })
@@ -136,6 +144,7 @@ describe('changes below the authorised amount', () => {
     const lowered = asItems(order).map((item) =>
       item.id === first.id ? { ...item, quantity: item.quantity - 1 } : item,
     )
+    expect(first.quantity).toBeGreaterThan(1)
     const response = await shopper.call('PATCH', `/api/orders/${order.id}`, {
       version: 1,
       items: lowered,
@@ -254,7 +263,9 @@ describe('changes below the authorised amount', () => {
       payload: { version: 2, specialInstructions: 'late' },
     })
     expect(stale.statusCode).toBe(409)
-    expect((await getOrder(shopper, order.id)).history.filter((e) => e.kind === 'changed')).toHaveLength(1)
+    expect(
+      (await getOrder(shopper, order.id)).history.filter((e) => e.kind === 'changed'),
+    ).toHaveLength(1)
   })
 })
 
@@ -405,12 +416,13 @@ describe('the cut-off', () => {
     const shopper = await signUp(shop)
     const items = await lowerableBasket()
     const order = await placeOrder(shopper, items)
-    const lowered = asItems(order).map((item, index) =>
-      index === 0 ? { ...item, quantity: item.quantity - 1 } : item,
-    )
-    const changed = (
-      await shopper.call('PATCH', `/api/orders/${order.id}`, { version: 1, items: lowered })
-    ).json<Order>()
+    const lowered = oneFewer(order)
+    const response = await shopper.call('PATCH', `/api/orders/${order.id}`, {
+      version: 1,
+      items: lowered,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const changed = response.json<Order>()
     const saved = clock
     clock = afterCutoff(order)
     try {
@@ -424,12 +436,14 @@ describe('the cut-off', () => {
       })
       const payment = await demoPayment(order.paymentIntentId)
       expect(payment?.amountReceived).toBe(decimalToCents(changed.total))
-      expect((await moneyMoves(order.paymentIntentId)).filter((m) => m.kind === 'capture')).toHaveLength(1)
-      const runs = await admin.call('GET', '/api/admin/jobs')
+      expect(
+        (await moneyMoves(order.paymentIntentId)).filter((m) => m.kind === 'capture'),
+      ).toHaveLength(1)
+      const runs = await (await staff()).call('GET', '/api/admin/jobs')
       expect(runs.statusCode).toBe(200)
-      expect(runs.json<{ runs: { runKey: string; status: string; succeeded: number }[] }>().runs).toContainEqual(
-        expect.objectContaining({ runKey: '2026-11-28', status: 'finished' }),
-      )
+      expect(
+        runs.json<{ runs: { runKey: string; status: string; succeeded: number }[] }>().runs,
+      ).toContainEqual(expect.objectContaining({ runKey: '2026-11-28', status: 'finished' }))
     } finally {
       clock = saved
     }
@@ -454,10 +468,10 @@ describe('a capture that fails', () => {
       expect(order.paymentStatus).toBe('payment_failed')
       expect(order.payAgainUntil).toBe('2026-11-27T18:00:00.000Z') // Friday 12:00 in Houston
       expect(order.history.at(-1)?.kind).toBe('capture_failed')
-      const runs = (await admin.call('GET', '/api/admin/jobs')).json<{
-        runs: { failed: number }[]
+      const runs = (await (await staff()).call('GET', '/api/admin/jobs')).json<{
+        runs: { runKey: string; failed: number }[]
       }>().runs
-      expect(runs[0]?.failed).toBeGreaterThanOrEqual(1)
+      expect(runs.some((run) => run.runKey === '2026-11-28' && run.failed === 1)).toBe(true)
 
       const again = await shopper.call('POST', `/api/orders/${order.id}/pay-again`, {})
       expect(again.statusCode, again.body).toBe(200)
@@ -490,7 +504,9 @@ describe('a capture that fails', () => {
     try {
       await shop.app.jobs.runDue()
       expect((await getOrder(shopper, order.id)).paymentStatus).toBe('payment_failed')
-      expect((await moneyMoves(order.paymentIntentId)).filter((m) => m.kind === 'capture')).toHaveLength(0)
+      expect(
+        (await moneyMoves(order.paymentIntentId)).filter((m) => m.kind === 'capture'),
+      ).toHaveLength(0)
     } finally {
       clock = saved
     }
@@ -501,13 +517,15 @@ describe('refunds and cancellations by the staff', () => {
   test('before capture a refund is refused; the staff cancel voids instead', async () => {
     const shopper = await signUp(shop)
     const order = await placeOrder(shopper, await basketOver(shop))
-    const refund = await admin.call('POST', `/api/admin/orders/${order.id}/refunds`, {
+    const refund = await (
+      await staff()
+    ).call('POST', `/api/admin/orders/${order.id}/refunds`, {
       amount: '5.00',
       reason: 'Missing eggs',
     })
     expect(refund.statusCode).toBe(409)
     expect(refund.json<{ message: string }>().message).toMatch(/not been charged yet/)
-    const cancelled = await admin.call('POST', `/api/admin/orders/${order.id}/cancel`, {})
+    const cancelled = await (await staff()).call('POST', `/api/admin/orders/${order.id}/cancel`, {})
     expect(cancelled.statusCode, cancelled.body).toBe(200)
     expect(cancelled.json<Order>()).toMatchObject({ status: 'cancelled', paymentStatus: 'voided' })
     expect((await demoPayment(order.paymentIntentId))?.status).toBe('canceled')
@@ -518,28 +536,32 @@ describe('refunds and cancellations by the staff', () => {
     const { order, restore } = await capturedOrder(shopper)
     try {
       expect(order.paymentStatus).toBe('captured')
-      const first = await admin.call('POST', `/api/admin/orders/${order.id}/refunds`, {
+      const first = await (
+        await staff()
+      ).call('POST', `/api/admin/orders/${order.id}/refunds`, {
         amount: '5.00',
         reason: 'A cracked egg carton',
       })
       expect(first.statusCode, first.body).toBe(201)
       expect(first.json()).toMatchObject({ amount: '5.00', status: 'succeeded' })
       const left = decimalToCents(order.capturedAmount) - 500
-      const tooMuch = await admin.call('POST', `/api/admin/orders/${order.id}/refunds`, {
+      const tooMuch = await (
+        await staff()
+      ).call('POST', `/api/admin/orders/${order.id}/refunds`, {
         amount: centsToDecimal(left + 1),
         reason: 'Everything',
       })
       expect(tooMuch.statusCode).toBe(400)
-      expect(tooMuch.json<{ message: string }>().message).toContain(
-        `$${centsToDecimal(left)}`,
-      )
+      expect(tooMuch.json<{ message: string }>().message).toContain(`$${centsToDecimal(left)}`)
       const partly = await getOrder(shopper, order.id)
       expect(partly).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: '5.00' })
       expect(partly.refunds).toEqual([
         expect.objectContaining({ amount: '5.00', reason: 'A cracked egg carton' }),
       ])
       // cancelling now gives back the whole rest
-      const cancelled = await admin.call('POST', `/api/admin/orders/${order.id}/cancel`, {})
+      const cancelled = await (
+        await staff()
+      ).call('POST', `/api/admin/orders/${order.id}/cancel`, {})
       expect(cancelled.json<Order>()).toMatchObject({
         status: 'cancelled',
         paymentStatus: 'refunded',
@@ -570,7 +592,10 @@ describe('the coupon of a changed order', () => {
   test('is dropped with a message when the new subtotal is below its minimum', async () => {
     const code = `MIN${Date.now()}`
     const items = await lowerableBasket()
-    const subtotal = items.reduce((sum, line) => sum + decimalToCents(line.price) * line.quantity, 0)
+    const subtotal = items.reduce(
+      (sum, line) => sum + decimalToCents(line.price) * line.quantity,
+      0,
+    )
     // the coupon's minimum is exactly this basket: one item fewer falls below it
     await shop.database.db
       .insert(coupons)
@@ -578,9 +603,7 @@ describe('the coupon of a changed order', () => {
     const shopper = await signUp(shop)
     const order = await placeOrder(shopper, items, { promoCode: code })
     expect(order.discountAmount).toBe('5.00')
-    const lowered = asItems(order).map((item, index) =>
-      index === 0 ? { ...item, quantity: item.quantity - 1 } : item,
-    )
+    const lowered = oneFewer(order)
     const response = await shopper.call('PATCH', `/api/orders/${order.id}`, {
       version: 1,
       items: lowered,
@@ -597,15 +620,16 @@ describe('a change racing the cut-off', () => {
     for (let round = 0; round < 3; round++) {
       const shopper = await signUp(shop)
       const order = await placeOrder(shopper, await lowerableBasket())
-      const lowered = asItems(order).map((item, index) =>
-        index === 0 ? { ...item, quantity: item.quantity - 1 } : item,
-      )
+      const lowered = oneFewer(order)
       // the clock one millisecond before the cut-off: the change may pass its check, the tick
       // runs as the cut-off strikes
       const cutoff = orderCutoffFor(new Date(order.deliveryDate)).getTime()
       const saved = clock
       clock = new Date(cutoff - 1)
-      const change = shopper.call('PATCH', `/api/orders/${order.id}`, { version: 1, items: lowered })
+      const change = shopper.call('PATCH', `/api/orders/${order.id}`, {
+        version: 1,
+        items: lowered,
+      })
       clock = new Date(cutoff + 1)
       const [changed] = await Promise.all([change, shop.app.jobs.tick()])
       await shop.app.jobs.runDue()

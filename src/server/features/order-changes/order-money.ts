@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { centsToDecimal, decimalToCents, formatCents, sumCents, type Cents } from '#shared/domain/money.ts'
+import {
+  centsToDecimal,
+  decimalToCents,
+  formatCents,
+  sumCents,
+  type Cents,
+} from '#shared/domain/money.ts'
 import { payAgainDeadlineFor } from '#shared/domain/delivery.ts'
 import {
   PaymentRefusedError,
