@@ -37,3 +37,11 @@ export { isEditable, payAgainUntil } from './order-wire.ts'
 export type { OrderRow, OrderWithItems } from './orders.repo.ts'
 export type { NewOrder, NewOrderLine } from './order-lines.ts'
 export { ORDER_DELETED_MESSAGE } from './orders.service.ts'
+export {
+  orderCancelledEmail,
+  orderChangedEmail,
+  orderConfirmationEmail,
+  type EmailLinks,
+} from './order-email.ts'
+export { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
+export { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
