@@ -82,7 +82,7 @@ try {
         const id = intent.body.paymentIntentId
         const confirm = await call(customer, 'POST', `/api/demo-payments/${id}/confirm`, CARD)
         const t2 = performance.now()
-        if (confirm.body?.status !== 'succeeded') {
+        if (confirm.body?.status !== 'requires_capture') {
           errors += 1
           continue
         }

@@ -300,7 +300,7 @@ async function checkouts(customers, amount, basket) {
               ? await call(base, customer, 'POST', `/api/demo-payments/${id}/confirm`, CARD)
               : undefined
           const order =
-            confirm?.body?.status === 'succeeded'
+            confirm?.body?.status === 'requires_capture'
               ? await call(base, customer, 'POST', '/api/orders', { paymentIntentId: id })
               : undefined
           if (order?.status === 201) times.push(performance.now() - t0)

@@ -252,22 +252,6 @@ async function registerOrdering(
       onPaymentFailed: shared.metrics.paymentFailed,
     }),
   }
-  const checkout = createCheckoutFeature({
-    db: deps.db,
-    transaction: shared.transaction,
-    payments,
-    auth,
-    catalog,
-    coupons: coupons.service,
-    orders: orders.service,
-    rateLimits: shared.rateLimits,
-    log: deps.log,
-    now: shared.now,
-    counters: shared.metrics,
-  })
-  await app.register(checkout.routes)
-  app.decorate('checkout', checkout.service)
-
   const notify: Notify = (tx, orderId, notice, dedupeKey) =>
     orders.service.noticeWithin(tx, orderId, notice, dedupeKey)
   const orderChanges = createOrderChangesFeature({
@@ -282,6 +266,23 @@ async function registerOrdering(
     log: deps.log,
     now: shared.now,
   })
+  const checkout = createCheckoutFeature({
+    db: deps.db,
+    transaction: shared.transaction,
+    payments,
+    auth,
+    catalog,
+    coupons: coupons.service,
+    orders: orders.service,
+    rateLimits: shared.rateLimits,
+    log: deps.log,
+    now: shared.now,
+    counters: shared.metrics,
+    orderPayments: orderChanges.orderPayments,
+  })
+  await app.register(checkout.routes)
+  app.decorate('checkout', checkout.service)
+
   await app.register(orderChanges.routes)
   await app.register(orderChanges.adminRoutes)
   const handlers = { ...orderChanges.handlers, ...outbox.handlers }

@@ -71,7 +71,7 @@ async function placeOrder(request: APIRequestContext, promoCode?: string) {
   const confirm = await request.post(`/api/demo-payments/${paymentIntentId}/confirm`, {
     data: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', zip: '77007' },
   })
-  expect(((await confirm.json()) as { status: string }).status).toBe('succeeded')
+  expect(((await confirm.json()) as { status: string }).status).toBe('requires_capture')
   const order = await request.post('/api/orders', { data: { paymentIntentId } })
   expect(order.status(), await order.text()).toBe(201)
   return (await order.json()) as { id: string; total: string; discountAmount: string }

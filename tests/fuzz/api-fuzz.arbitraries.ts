@@ -591,6 +591,7 @@ export interface WebhookCase {
 }
 
 const STRIPE_EVENT_TYPES = [
+  'payment_intent.amount_capturable_updated',
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'payment_intent.canceled',
@@ -619,7 +620,16 @@ export function webhookCase(productIds: readonly string[]): fc.Arbitrary<Webhook
           amount: value,
           amount_received: value,
           currency: fc.constantFrom('usd', 'eur', ''),
-          status: fc.constantFrom('succeeded', 'requires_payment_method', 'canceled', '\u0000'),
+          status: fc.constantFrom(
+            'succeeded',
+            'requires_capture',
+            'requires_payment_method',
+            'canceled',
+            '\u0000',
+          ),
+          amount_capturable: value,
+          // a charge's event names its payment
+          payment_intent: paymentId,
           metadata: fc.oneof(fc.record({ checkoutId: value }, { requiredKeys: [] }), value),
         },
         { requiredKeys: [] },

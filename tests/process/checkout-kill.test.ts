@@ -29,7 +29,7 @@ import {
 /**
  * Issue 8, faults: the app is SIGKILLed in the middle of a burst of Stripe checkouts (payments
  * created, paid, orders posted by customers and by webhooks at once) and restarted on the same
- * database. Once the provider's webhooks are replayed, every succeeded payment has exactly one
+ * database. Once the provider's webhooks are replayed, every authorised payment has exactly one
  * whole order and nothing is left half-written. The database survives the kill: the embedded
  * server the test owns, or a fresh database on the machine's server.
  */
@@ -81,8 +81,11 @@ async function killMidBurstThenReplay(openDatabase: () => Promise<TestDatabase>)
   }
 
   /** POST /api/webhooks/stripe as Stripe delivers it, for the payment as it stands at the fake */
-  const deliverSucceeded = (shopUrl: string, paymentIntentId: string) => {
-    const payload = stripeEvent('payment_intent.succeeded', fake.intent(paymentIntentId))
+  const deliverAuthorised = (shopUrl: string, paymentIntentId: string) => {
+    const payload = stripeEvent(
+      'payment_intent.amount_capturable_updated',
+      fake.intent(paymentIntentId),
+    )
     return fetch(`${shopUrl}/api/webhooks/stripe`, {
       method: 'POST',
       headers: {
@@ -114,11 +117,11 @@ async function killMidBurstThenReplay(openDatabase: () => Promise<TestDatabase>)
       try {
         const paymentIntentId = await createPaymentIntent(customer, checkout)
         if (!paymentIntentId) continue // 503, busy: tries again
-        fake.succeed(paymentIntentId) // the customer's bank says yes
+        fake.confirm(paymentIntentId) // the customer's bank authorises the card
         // the customer's page and the provider's webhook race to make the order
         const [order, webhook] = await Promise.all([
           postOrder(customer, paymentIntentId),
-          deliverSucceeded(url, paymentIntentId),
+          deliverAuthorised(url, paymentIntentId),
         ])
         // 503 (busy) is allowed: the order is then the replayed webhook's to make
         expect([200, 201, 503], JSON.stringify(order.body)).toContain(order.status)
@@ -145,15 +148,15 @@ async function killMidBurstThenReplay(openDatabase: () => Promise<TestDatabase>)
 
   const restarted = await startShop({ dataDir, env })
   shop = restarted
-  const succeeded = fake
+  const authorised = fake
     .intents()
-    .filter((intent) => intent.status === 'succeeded')
+    .filter((intent) => intent.status === 'requires_capture')
     .map((intent) => intent.id)
-  expect(succeeded.length).toBeGreaterThanOrEqual(KILL_AFTER_ORDERS)
+  expect(authorised.length).toBeGreaterThanOrEqual(KILL_AFTER_ORDERS)
   // Stripe retries until it gets a 2xx, and may deliver an event more than once
-  for (const paymentIntentId of succeeded) {
+  for (const paymentIntentId of authorised) {
     for (const delivery of [1, 2]) {
-      const response = await deliverSucceeded(restarted.url, paymentIntentId)
+      const response = await deliverAuthorised(restarted.url, paymentIntentId)
       expect(response.status, `delivery ${delivery} for ${paymentIntentId}`).toBe(200)
     }
   }
@@ -161,7 +164,7 @@ async function killMidBurstThenReplay(openDatabase: () => Promise<TestDatabase>)
   const orders = await database.query<{ payment_intent_id: string; id: string }>(
     'select payment_intent_id, id from orders order by payment_intent_id',
   )
-  expect(orders.map((order) => order.payment_intent_id)).toEqual([...succeeded].sort())
+  expect(orders.map((order) => order.payment_intent_id)).toEqual([...authorised].sort())
   // every order a customer was told about is the one kept
   const kept = new Map(orders.map((order) => [order.payment_intent_id, order.id]))
   for (const [paymentIntentId, orderId] of confirmedOrders) {
@@ -179,12 +182,12 @@ async function killMidBurstThenReplay(openDatabase: () => Promise<TestDatabase>)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('SIGKILL of the app mid-burst of Stripe checkouts, restart, webhooks replayed', () => {
-  test('on an embedded PostgreSQL: every succeeded payment has exactly one whole order', () =>
+  test('on an embedded PostgreSQL: every authorised payment has exactly one whole order', () =>
     killMidBurstThenReplay(embeddedDatabase))
 
   // the machine's server is used only where TEST_DATABASE_URL names it (npm test on CI)
   test.runIf(machineServerUrl)(
-    "on the machine's PostgreSQL (TEST_DATABASE_URL): every succeeded payment has exactly one whole order",
+    "on the machine's PostgreSQL (TEST_DATABASE_URL): every authorised payment has exactly one whole order",
     () => killMidBurstThenReplay(() => machineDatabase(machineServerUrl!)),
   )
 })

@@ -160,6 +160,17 @@ export async function orderInconsistencies(
   for (const row of completedWithout) {
     problems.push(`checkout ${row.payment_intent_id} is completed without an order`)
   }
+  // an authorised order's card covers its total, on a payment it names
+  const uncovered = await query<{ id: string; total: string; authorized_amount: string }>(
+    `select id, total::text, authorized_amount::text from orders
+      where payment_status = 'authorized'
+        and (current_payment_id is null or authorized_amount < total or authorized_at is null)`,
+  )
+  for (const row of uncovered) {
+    problems.push(
+      `order ${row.id}: total ${row.total} but authorised ${row.authorized_amount} (or no payment)`,
+    )
+  }
   const coupons = await query<{
     code: string
     redeemed: number

@@ -2,30 +2,28 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
+import {
+  type Answer,
+  createStripeLedger,
+  type FakeCharge,
+  type FakeEvent,
+  type FakePaymentIntent,
+  type FakeRefund,
+  stripeError,
+} from './fake-stripe-ledger.ts'
+
+export type { FakeCharge, FakeEvent, FakePaymentIntent, FakeRefund } from './fake-stripe-ledger.ts'
 
 /**
  * A local stand-in for the part of Stripe's API the shop uses, for the real `stripe` package to
- * talk to (its host/port/protocol options): POST /v1/payment_intents (form-encoded, honouring
- * Idempotency-Key the way Stripe does) and GET /v1/payment_intents/:id. Tests move payments on
- * with the controls (succeed, decline, update) instead of a browser confirming them, and can make
- * the next calls fail, hang or lose their answer.
+ * talk to (its host/port/protocol options): PaymentIntents (create, retrieve with the latest
+ * charge expanded, capture, cancel) and refunds, form-encoded, each POST honouring
+ * Idempotency-Key the way Stripe does (the first answer is stored and replayed; a key reused
+ * with other parameters is refused). Tests move payments on with the controls (confirm,
+ * decline, expire, ...) instead of a browser confirming them, can make the next calls fail, hang
+ * or lose their answer, and read the events Stripe would send (`events`) to sign and deliver
+ * with stripeEvent and signStripePayload.
  */
-
-export interface FakePaymentIntent {
-  id: string
-  object: 'payment_intent'
-  amount: number
-  amount_received: number
-  currency: string
-  status: string
-  client_secret: string
-  metadata: Record<string, string>
-  last_payment_error: { type: string; code?: string; message: string } | null
-  description: string | null
-  automatic_payment_methods: { enabled: boolean } | null
-  created: number
-  livemode: false
-}
 
 export interface RecordedRequest {
   method: string
@@ -45,28 +43,42 @@ export type Trouble =
   /** does the work, then drops the connection before answering: a lost response */
   | { kind: 'drop-after-processing' }
 
+type IntentPatch = Partial<Omit<FakePaymentIntent, 'id' | 'object'>>
+
 export interface FakeStripe {
   /** for createStripeProvider({ api }) */
   readonly api: { host: string; port: number; protocol: 'http' }
   /** every request received, oldest first */
   readonly requests: RecordedRequest[]
+  /** every event Stripe would have sent, oldest first */
+  readonly events: FakeEvent[]
   intent(id: string): FakePaymentIntent
   intents(): FakePaymentIntent[]
-  update(id: string, patch: Partial<Omit<FakePaymentIntent, 'id' | 'object'>>): FakePaymentIntent
+  charge(id: string): FakeCharge
+  /** the refunds of a payment, oldest first */
+  refundsOf(paymentId: string): FakeRefund[]
+  /** the events about one payment (a charge's count for its payment), oldest first */
+  eventsFor(paymentId: string): FakeEvent[]
+  update(id: string, patch: IntentPatch): FakePaymentIntent
+  /**
+   * The customer's card went through: authorised (requires_capture) under manual capture, taken
+   * at once under automatic; with its charge and its event.
+   */
+  confirm(id: string): FakePaymentIntent
   /** paid in full (or with the patch's amount_received, for a forged cheaper payment) */
-  succeed(id: string, patch?: Partial<Omit<FakePaymentIntent, 'id' | 'object'>>): FakePaymentIntent
+  succeed(id: string, patch?: IntentPatch): FakePaymentIntent
   /** a declined card: the payment waits for another payment method, as on Stripe */
   decline(id: string, message?: string): FakePaymentIntent
+  /** an authorisation Stripe let lapse (7 days uncaptured): canceled, nothing capturable */
+  expire(id: string): FakePaymentIntent
+  /** the next capture of this payment is declined (402 card_declined); nothing moves */
+  declineNextCapture(id: string, message?: string): void
   /** the next `count` requests get this trouble instead of their normal answer */
   troubleNext(trouble: Trouble, count?: number): void
   /** forgets trouble a test set up but did not use */
   clearTroubles(): void
   close(): Promise<void>
 }
-
-const stripeError = (type: string, message: string, extra: Record<string, unknown> = {}) => ({
-  error: { type, message, ...extra },
-})
 
 /** `a[b][c]=v` → { a: { b: { c: 'v' } } }, as Stripe reads the SDK's form bodies */
 export function parseStripeForm(body: string): Record<string, unknown> {
@@ -85,13 +97,11 @@ export function parseStripeForm(body: string): Record<string, unknown> {
   return result
 }
 
-const objectOf = (value: unknown): Record<string, string> =>
-  value && typeof value === 'object' ? { ...(value as Record<string, string>) } : {}
-
 export async function startFakeStripe(options: { secretKey: string }): Promise<FakeStripe> {
-  const intents = new Map<string, FakePaymentIntent>()
-  /** idempotency key → the request body it was first used with and the intent it made */
-  const idempotent = new Map<string, { body: string; intentId: string }>()
+  const ledger = createStripeLedger()
+  const { intents, charges, refunds, events, declinedCaptures, snapshot, emit, chargeFor } = ledger
+  /** idempotency key → the request it was first used with and the answer it got */
+  const idempotent = new Map<string, { path: string; body: string; answer: Answer }>()
   const requests: RecordedRequest[] = []
   const troubles: Trouble[] = []
 
@@ -109,99 +119,39 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     response.end(JSON.stringify(body))
   }
 
-  const snapshot = (intent: FakePaymentIntent): FakePaymentIntent => structuredClone(intent)
-
-  function createIntent(form: Record<string, unknown>): FakePaymentIntent {
-    const id = `pi_${randomBytes(12).toString('hex')}`
-    const automatic = objectOf(form['automatic_payment_methods'])
-    const intent: FakePaymentIntent = {
-      id,
-      object: 'payment_intent',
-      amount: Number(form['amount']),
-      amount_received: 0,
-      currency: String(form['currency']),
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-      metadata: objectOf(form['metadata']),
-      last_payment_error: null,
-      description: typeof form['description'] === 'string' ? form['description'] : null,
-      automatic_payment_methods:
-        automatic['enabled'] === undefined ? null : { enabled: automatic['enabled'] === 'true' },
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-    }
-    intents.set(id, intent)
-    return intent
-  }
-
-  /** the answer to a request, or null for a route this stand-in does not have */
+  /**
+   * Stripe keeps a key's first answer (a success, or a card's refusal) for 24 hours and sends it
+   * again to a retry; the same key with other parameters or on another call is refused.
+   */
   function handle(
     method: string,
     path: string,
     body: string,
     form: Record<string, unknown>,
     idempotencyKey: string | undefined,
-  ): { statusCode: number; body: unknown; headers?: Record<string, string> } {
-    if (method === 'POST' && path === '/v1/payment_intents') {
-      const amount = Number(form['amount'])
-      if (!Number.isInteger(amount) || amount < 50) {
-        return {
-          statusCode: 400,
-          body: stripeError('invalid_request_error', 'Amount must be at least $0.50 usd', {
-            param: 'amount',
-          }),
-        }
+  ): Answer {
+    if (method !== 'POST' || !idempotencyKey) return ledger.route(method, path, form)
+    const seen = idempotent.get(idempotencyKey)
+    if (seen && (seen.body !== body || seen.path !== path)) {
+      return {
+        statusCode: 400,
+        body: stripeError(
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        ),
       }
-      if (typeof form['currency'] !== 'string') {
-        return {
-          statusCode: 400,
-          body: stripeError('invalid_request_error', 'Missing required param: currency.', {
-            param: 'currency',
-          }),
-        }
-      }
-      if (idempotencyKey) {
-        const seen = idempotent.get(idempotencyKey)
-        if (seen && seen.body !== body) {
-          return {
-            statusCode: 400,
-            body: stripeError(
-              'idempotency_error',
-              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-            ),
-          }
-        }
-        if (seen) {
-          return {
-            statusCode: 200,
-            body: snapshot(intents.get(seen.intentId) as FakePaymentIntent),
-            headers: { 'idempotent-replayed': 'true' },
-          }
-        }
-      }
-      const intent = createIntent(form)
-      if (idempotencyKey) idempotent.set(idempotencyKey, { body, intentId: intent.id })
-      return { statusCode: 200, body: snapshot(intent) }
     }
-    const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)
-    if (method === 'GET' && match) {
-      const id = decodeURIComponent(match[1] ?? '')
-      const intent = intents.get(id)
-      if (!intent) {
-        return {
-          statusCode: 404,
-          body: stripeError('invalid_request_error', `No such payment_intent: '${id}'`, {
-            code: 'resource_missing',
-            param: 'intent',
-          }),
-        }
+    if (seen) {
+      return {
+        ...seen.answer,
+        headers: { ...seen.answer.headers, 'idempotent-replayed': 'true' },
       }
-      return { statusCode: 200, body: snapshot(intent) }
     }
-    return {
-      statusCode: 404,
-      body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path}).`),
+    const answer = ledger.route(method, path, form)
+    if (answer.statusCode === 200 || answer.statusCode === 402) {
+      idempotent.set(idempotencyKey, { path, body, answer })
     }
+    return answer
   }
 
   const server = createServer((request, response) => {
@@ -260,26 +210,84 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   const fake: FakeStripe = {
     api: { host: '127.0.0.1', port, protocol: 'http' },
     requests,
+    events,
     intent: (id) => snapshot(intent(id)),
     intents: () => [...intents.values()].map(snapshot),
+    charge(id) {
+      const found = charges.get(id)
+      if (!found) throw new Error(`the stand-in has no charge ${id}`)
+      return snapshot(found)
+    },
+    refundsOf: (paymentId) =>
+      refunds.filter((made) => made.payment_intent === paymentId).map(snapshot),
+    eventsFor: (paymentId) =>
+      events
+        .filter((event) =>
+          'payment_intent' in event.object
+            ? event.object.payment_intent === paymentId
+            : event.object.id === paymentId,
+        )
+        .map(snapshot),
     update(id, patch) {
       Object.assign(intent(id), structuredClone(patch))
       return fake.intent(id)
     },
+    confirm(id) {
+      const confirmed = intent(id)
+      if (confirmed.capture_method === 'manual') {
+        chargeFor(confirmed, false)
+        Object.assign(confirmed, {
+          status: 'requires_capture',
+          amount_capturable: confirmed.amount,
+          last_payment_error: null,
+        })
+        emit('payment_intent.amount_capturable_updated', confirmed)
+      } else {
+        chargeFor(confirmed, true)
+        Object.assign(confirmed, {
+          status: 'succeeded',
+          amount_received: confirmed.amount,
+          last_payment_error: null,
+        })
+        emit('payment_intent.succeeded', confirmed)
+      }
+      return fake.intent(id)
+    },
     succeed(id, patch = {}) {
-      return fake.update(id, {
+      const paid = intent(id)
+      if (!paid.latest_charge) chargeFor(paid, true)
+      const updated = fake.update(id, {
         status: 'succeeded',
-        amount_received: intent(id).amount,
+        amount_received: paid.amount,
+        amount_capturable: 0,
         last_payment_error: null,
         ...patch,
       })
+      emit('payment_intent.succeeded', updated)
+      return updated
     },
     decline(id, message = 'Your card was declined.') {
-      return fake.update(id, {
+      const updated = fake.update(id, {
         status: 'requires_payment_method',
         amount_received: 0,
+        amount_capturable: 0,
         last_payment_error: { type: 'card_error', code: 'card_declined', message },
       })
+      emit('payment_intent.payment_failed', updated)
+      return updated
+    },
+    expire(id) {
+      const updated = fake.update(id, {
+        status: 'canceled',
+        amount_capturable: 0,
+        cancellation_reason: 'automatic',
+      })
+      emit('payment_intent.canceled', updated)
+      return updated
+    },
+    declineNextCapture(id, message = 'Your card was declined.') {
+      intent(id)
+      declinedCaptures.set(id, message)
     },
     troubleNext(trouble, count = 1) {
       for (let index = 0; index < count; index++) troubles.push(trouble)

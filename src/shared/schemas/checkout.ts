@@ -146,7 +146,12 @@ export const DemoCardSchema = z.object({
 })
 export type DemoCardInput = z.input<typeof DemoCardSchema>
 
+/**
+ * The demo card form's answer: a good card authorises the payment (requires_capture; the
+ * cut-off captures it, docs/product.md#order-payments); succeeded is a payment taken at once.
+ */
 export const DemoConfirmResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('requires_capture') }),
   z.object({ status: z.literal('succeeded') }),
   z.object({ status: z.literal('failed'), message: z.string() }),
   z.object({ status: z.literal('requires_action'), redirectUrl: z.string() }),

@@ -5,18 +5,21 @@ import {
   type DemoCardSchema,
 } from '#shared/schemas/checkout.ts'
 import type { z } from 'zod'
-import {
-  knownStatus,
-  type CreatePaymentRequest,
-  type Payment,
-  type PaymentProvider,
-} from './payment-provider.ts'
+import { createDemoOperations, DEMO_MARKS } from './demo-operations.ts'
+import type {
+  DemoPaymentChange,
+  DemoPaymentRecord,
+  DemoPaymentStore,
+} from './demo-payment-store.ts'
+import type { CreatePaymentRequest, PaymentProvider } from './payment-provider.ts'
 
 /** Stripe's test cards (docs/product.md#payments): the demo provider answers them the way Stripe would. */
 export const DEMO_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   needsAuthentication: '4000002500003155',
+  /** Stripe's "attaches, but the charge fails": authorises, then declines at capture */
+  declinesAtCapture: '4000000000000341',
 } as const
 
 const DEMO_MESSAGES = {
@@ -48,49 +51,12 @@ function hasExpired(expiry: string, now: Date): boolean {
   return endOfMonth <= now.getTime()
 }
 
-/** A demo payment as its store keeps it: amounts in cents, statuses named as Stripe names them. */
-export interface DemoPaymentRecord {
-  readonly id: string
-  readonly clientSecret: string
-  readonly amount: number
-  readonly currency: string
-  readonly status: string
-  readonly metadata: Record<string, string>
-  readonly lastError: string | null
-}
-
-/** Where the demo provider keeps its payments (a table, so every app process sees them). */
-export interface DemoPaymentStore {
-  /** stores the payment, or returns the one already stored under its idempotency key */
-  insertOnce(
-    payment: Omit<DemoPaymentRecord, 'status' | 'lastError'> & { idempotencyKey: string },
-  ): Promise<DemoPaymentRecord>
-  find(id: string): Promise<DemoPaymentRecord | undefined>
-  /** moves a payment on, only from the statuses given (two confirmations cannot both win) */
-  transition(
-    id: string,
-    from: readonly string[],
-    to: { status: string; lastError: string | null },
-  ): Promise<DemoPaymentRecord | undefined>
-}
-
-const toPayment = (row: DemoPaymentRecord): Payment => {
-  const status = knownStatus(row.status)
-  return {
-    id: row.id,
-    status,
-    amount: row.amount,
-    amountReceived: status === 'succeeded' ? row.amount : 0,
-    currency: row.currency,
-    metadata: row.metadata,
-    lastError: row.lastError,
-  }
-}
-
 /**
  * The built-in payment provider used when no Stripe key is set. Payments live in the store it
  * is given (a table), so confirming works on any app process. Card numbers are checked and
- * forgotten: never stored, never logged.
+ * forgotten: never stored, never logged. It answers as Stripe does with manual capture: a good
+ * card authorises (requires_capture), a capture takes up to that amount (succeeded), a void
+ * releases it (canceled), and refunds give captured money back (docs/product.md#payments).
  */
 export function createDemoProvider({
   store,
@@ -104,6 +70,15 @@ export function createDemoProvider({
 }) {
   const find = (id: string) => store.find(id)
 
+  const operations = createDemoOperations({ store, now })
+  const { expired, toPayment } = operations
+
+  /** where a good card (or a completed verification) leaves the payment */
+  const authorised = (row: DemoPaymentRecord): DemoPaymentChange =>
+    row.metadata[DEMO_MARKS.capture] === 'automatic'
+      ? { status: 'succeeded', lastError: null, amountReceived: row.amount }
+      : { status: 'requires_capture', lastError: null }
+
   const provider = {
     name: 'demo' as const,
     publishableKey: null,
@@ -115,8 +90,12 @@ export function createDemoProvider({
         clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
         amount: request.amount,
         currency: request.currency,
-        metadata: { ...request.metadata },
+        metadata: {
+          ...request.metadata,
+          ...(request.capture === 'automatic' ? { [DEMO_MARKS.capture]: 'automatic' } : {}),
+        },
         idempotencyKey: request.idempotencyKey,
+        createdAt: now(),
       })
       return { id: row.id, clientSecret: row.clientSecret }
     },
@@ -126,7 +105,11 @@ export function createDemoProvider({
       return row ? toPayment(row) : null
     },
 
-    /** The card form's submit: succeeds, declines or asks for authentication, like Stripe. */
+    capture: operations.capture,
+    void: operations.void,
+    refund: operations.refund,
+
+    /** The card form's submit: authorises, declines or asks for authentication, like Stripe. */
     async confirmWithCard(
       id: string,
       card: z.output<typeof DemoCardSchema>,
@@ -134,23 +117,28 @@ export function createDemoProvider({
       const row = await find(id)
       if (!row) return null
       if (row.status === 'succeeded') return { status: 'succeeded' }
+      if (row.status === 'requires_capture' && !expired(row)) return { status: 'requires_capture' }
       if (row.status === 'requires_action') {
         return { status: 'requires_action', redirectUrl: authenticationUrl(id) }
       }
       if (row.status !== 'requires_payment_method') {
         return { status: 'failed', message: CHECKOUT_MESSAGES.paymentNotCompleted }
       }
-      const outcome = decide(card)
-      const moved = await store.transition(id, ['requires_payment_method'], {
-        status: outcome.status === 'failed' ? 'requires_payment_method' : outcome.status,
-        lastError: outcome.status === 'failed' ? outcome.message : null,
-      })
+      const outcome = decide(card, row)
+      const moved = await store.transition(id, ['requires_payment_method'], changeFor(outcome, row))
       // another tab confirmed it in the meantime: answer with where it stands now
       if (!moved) return provider.confirmWithCard(id, card)
-      if (outcome.status === 'failed') onPaymentFailed()
-      return outcome.status === 'requires_action'
-        ? { status: 'requires_action', redirectUrl: authenticationUrl(id) }
-        : outcome
+      switch (outcome.kind) {
+        case 'failed':
+          onPaymentFailed()
+          return { status: 'failed', message: outcome.message }
+        case 'requires_action':
+          return { status: 'requires_action', redirectUrl: authenticationUrl(id) }
+        case 'authorised':
+          return moved.status === 'succeeded'
+            ? { status: 'succeeded' }
+            : { status: 'requires_capture' }
+      }
     },
 
     /** The demo bank's verification page: completes or fails the payment. */
@@ -165,33 +153,65 @@ export function createDemoProvider({
           id,
           ['requires_action'],
           outcome === 'succeeded'
-            ? { status: 'succeeded', lastError: null }
+            ? authorised(row)
             : { status: 'requires_payment_method', lastError: DEMO_MESSAGES.authenticationFailed },
         )
         if (moved && outcome === 'failed') onPaymentFailed()
       }
       const final = await find(id)
-      const redirectStatus = final?.status === 'succeeded' ? 'succeeded' : 'failed'
+      const paid = final && ['requires_capture', 'succeeded'].includes(toPayment(final).status)
+      // Stripe's redirect_status reads succeeded for an authorised payment too
+      const query = `payment_intent=${encodeURIComponent(id)}&redirect_status=${paid ? 'succeeded' : 'failed'}`
+      // an order's payment (a change, a payment after a failed capture) goes back to its order
+      const orderId = row.metadata['orderId']
       return {
-        returnUrl: `/checkout?payment_intent=${encodeURIComponent(id)}&redirect_status=${redirectStatus}`,
+        returnUrl: orderId
+          ? `/orders/${encodeURIComponent(orderId)}?${query}`
+          : `/checkout?${query}`,
       }
     },
   }
 
-  function decide(card: z.output<typeof DemoCardSchema>): DemoConfirmResult {
+  type CardOutcome =
+    | { kind: 'authorised'; declinesAtCapture: boolean }
+    | { kind: 'failed'; message: string }
+    | { kind: 'requires_action' }
+
+  function decide(card: z.output<typeof DemoCardSchema>, row: DemoPaymentRecord): CardOutcome {
     if (!passesLuhn(card.cardNumber)) {
-      return { status: 'failed', message: DEMO_MESSAGES.incorrectNumber }
+      return { kind: 'failed', message: DEMO_MESSAGES.incorrectNumber }
     }
-    if (hasExpired(card.expiry, now())) return { status: 'failed', message: DEMO_MESSAGES.expired }
+    if (hasExpired(card.expiry, now())) return { kind: 'failed', message: DEMO_MESSAGES.expired }
     switch (card.cardNumber) {
       case DEMO_CARDS.succeeds:
-        return { status: 'succeeded' }
+        return { kind: 'authorised', declinesAtCapture: false }
+      case DEMO_CARDS.declinesAtCapture:
+        // taken at once, the charge is the capture: it declines now
+        return row.metadata[DEMO_MARKS.capture] === 'automatic'
+          ? { kind: 'failed', message: CHECKOUT_MESSAGES.cardDeclined }
+          : { kind: 'authorised', declinesAtCapture: true }
       case DEMO_CARDS.declined:
-        return { status: 'failed', message: CHECKOUT_MESSAGES.cardDeclined }
+        return { kind: 'failed', message: CHECKOUT_MESSAGES.cardDeclined }
       case DEMO_CARDS.needsAuthentication:
-        return { status: 'requires_action', redirectUrl: '' }
+        return { kind: 'requires_action' }
       default:
-        return { status: 'failed', message: DEMO_MESSAGES.onlyTestCards }
+        return { kind: 'failed', message: DEMO_MESSAGES.onlyTestCards }
+    }
+  }
+
+  function changeFor(outcome: CardOutcome, row: DemoPaymentRecord): DemoPaymentChange {
+    switch (outcome.kind) {
+      case 'failed':
+        return { status: 'requires_payment_method', lastError: outcome.message }
+      case 'requires_action':
+        return { status: 'requires_action', lastError: null }
+      case 'authorised':
+        return outcome.declinesAtCapture
+          ? {
+              ...authorised(row),
+              metadata: { ...row.metadata, [DEMO_MARKS.declineCapture]: 'true' },
+            }
+          : authorised(row)
     }
   }
 

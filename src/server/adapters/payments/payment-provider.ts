@@ -122,7 +122,10 @@ export interface PaymentProvider {
   retrievePayment(id: string): Promise<Payment | null>
   /** takes up to the authorised amount; the payment reads succeeded with amountReceived */
   capture(request: CaptureRequest): Promise<Payment>
-  /** releases an authorisation that was not captured; the payment reads canceled */
+  /**
+   * releases an authorisation that was not captured; the payment reads canceled (one canceled
+   * already, voided before or lapsed after 7 days, is answered as it stands)
+   */
   void(request: VoidRequest): Promise<Payment>
   refund(request: RefundRequest): Promise<Refund>
   /** verifies the signature on the raw body; throws WebhookSignatureError when it does not hold */

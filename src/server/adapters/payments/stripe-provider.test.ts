@@ -63,6 +63,8 @@ describe('createPayment', () => {
       amount: '6427',
       currency: 'usd',
       automatic_payment_methods: { enabled: 'true' },
+      // authorised only: the cut-off captures it
+      capture_method: 'manual',
       metadata: request.metadata,
       description: 'Order from maria@example.com',
     })
@@ -145,12 +147,18 @@ describe('retrievePayment', () => {
       status: 'requires_payment_method',
       amount: 6427,
       amountReceived: 0,
+      amountCapturable: 0,
+      amountRefunded: 0,
       currency: 'usd',
       metadata: request.metadata,
       lastError: null,
     })
     const sent = fake.requests.at(-1)
-    expect(sent).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${id}` })
+    expect(sent).toMatchObject({
+      method: 'GET',
+      path: `/v1/payment_intents/${id}`,
+      form: { expand: { '0': 'latest_charge' } },
+    })
 
     fake.decline(id)
     expect(await provider.retrievePayment(id)).toMatchObject({
@@ -159,11 +167,12 @@ describe('retrievePayment', () => {
       lastError: 'Your card was declined.',
     })
 
-    fake.succeed(id)
+    fake.confirm(id)
     expect(await provider.retrievePayment(id)).toMatchObject({
-      status: 'succeeded',
+      status: 'requires_capture',
       amount: 6427,
-      amountReceived: 6427,
+      amountCapturable: 6427,
+      amountReceived: 0,
       lastError: null,
     })
   })
@@ -192,22 +201,33 @@ describe('parseWebhook', () => {
   const signed = (payload: string, timestamp?: number) =>
     parse(payload, signStripePayload(payload, WEBHOOK_SECRET, timestamp))
 
-  test('reduces a signed event to what checkout acts on', () => {
-    expect(signed(stripeEvent('payment_intent.succeeded', intent))).toEqual({
-      type: 'succeeded',
+  test('reduces a signed event to what checkout and orders act on', () => {
+    const outcomes = {
+      'payment_intent.amount_capturable_updated': 'succeeded',
+      'payment_intent.succeeded': 'succeeded',
+      'payment_intent.payment_failed': 'failed',
+      'payment_intent.canceled': 'canceled',
+    }
+    for (const [type, outcome] of Object.entries(outcomes)) {
+      expect(signed(stripeEvent(type, intent)), type).toEqual({
+        type: outcome,
+        paymentId: intent.id,
+      })
+    }
+    // a refund is an event about the charge: it names its payment
+    const charge = { id: 'ch_1', object: 'charge', payment_intent: intent.id }
+    expect(signed(stripeEvent('charge.refunded', charge))).toEqual({
+      type: 'refunded',
       paymentId: intent.id,
     })
-    expect(signed(stripeEvent('payment_intent.payment_failed', intent))).toEqual({
-      type: 'failed',
-      paymentId: intent.id,
-    })
-    expect(signed(stripeEvent('payment_intent.canceled', intent))).toEqual({
-      type: 'failed',
-      paymentId: intent.id,
-    })
-    expect(signed(stripeEvent('charge.refunded', { id: 'ch_1' }))).toEqual({
+    const orphan = { ...charge, payment_intent: null }
+    expect(signed(stripeEvent('charge.refunded', orphan))).toEqual({
       type: 'ignored',
       eventType: 'charge.refunded',
+    })
+    expect(signed(stripeEvent('charge.succeeded', charge))).toEqual({
+      type: 'ignored',
+      eventType: 'charge.succeeded',
     })
     // within Stripe's 5-minute tolerance
     const fourMinutesAgo = Math.floor(Date.now() / 1000) - 240

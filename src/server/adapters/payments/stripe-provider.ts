@@ -1,10 +1,15 @@
 import Stripe from 'stripe'
 import {
   knownStatus,
+  PaymentRefusedError,
+  type CaptureRequest,
   type CreatePaymentRequest,
   type Payment,
   type PaymentEvent,
   type PaymentProvider,
+  type Refund,
+  type RefundRequest,
+  type VoidRequest,
   WebhookSignatureError,
 } from './payment-provider.ts'
 
@@ -24,6 +29,44 @@ const WEBHOOK_TOLERANCE_SECONDS = 300
 /** the shape of a PaymentIntent id (as PaymentIntentParamsSchema checks it on our own routes) */
 const STRIPE_PAYMENT_ID = /^pi_[A-Za-z0-9_]{1,255}$/
 
+/** the charge comes with the payment, for what was refunded of it */
+const WITH_CHARGE = { expand: ['latest_charge'] }
+
+/**
+ * Stripe said no for good: a declined card, or a request Stripe will never accept (an expired
+ * or canceled authorisation, an amount above what is left). Retrying with the same key would
+ * only get the same answer; anything else (a timeout, a 500) may be retried.
+ */
+function refusal(error: unknown): unknown {
+  if (
+    error instanceof Stripe.errors.StripeCardError ||
+    error instanceof Stripe.errors.StripeInvalidRequestError
+  ) {
+    return new PaymentRefusedError(error.message)
+  }
+  return error
+}
+
+function toRefund(refund: Stripe.Refund, paymentId: string): Refund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending'
+  return { id: refund.id, paymentId, amount: refund.amount, status }
+}
+
+/** the payment a charge event is about (the SDK types it as an id, or the expanded object) */
+function paymentOfCharge(charge: { payment_intent?: unknown }): string | null {
+  const intent = charge.payment_intent
+  if (typeof intent === 'string') return intent
+  if (intent && typeof intent === 'object' && typeof (intent as { id?: unknown }).id === 'string') {
+    return (intent as { id: string }).id
+  }
+  return null
+}
+
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     timeout: options.timeout ?? 10_000,
@@ -33,15 +76,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     ...(options.api ?? {}),
   })
 
-  const toPayment = (intent: Stripe.PaymentIntent): Payment => ({
-    id: intent.id,
-    status: knownStatus(intent.status),
-    amount: intent.amount,
-    amountReceived: intent.amount_received,
-    currency: intent.currency,
-    metadata: intent.metadata,
-    lastError: intent.last_payment_error?.message ?? null,
-  })
+  const toPayment = (intent: Stripe.PaymentIntent): Payment => {
+    const status = knownStatus(intent.status)
+    const charge = intent.latest_charge
+    return {
+      id: intent.id,
+      status,
+      amount: intent.amount,
+      amountReceived: intent.amount_received,
+      amountCapturable: status === 'requires_capture' ? intent.amount_capturable : 0,
+      // an unexpanded charge (an id) says nothing of refunds: none are known
+      amountRefunded: charge && typeof charge === 'object' ? charge.amount_refunded : 0,
+      currency: intent.currency,
+      metadata: intent.metadata,
+      lastError: intent.last_payment_error?.message ?? null,
+    }
+  }
+
+  /** a payment this adapter could never have made cannot be captured, voided or refunded */
+  const assertPaymentId = (id: string) => {
+    if (!STRIPE_PAYMENT_ID.test(id)) throw new PaymentRefusedError(`No such payment: ${id}`)
+  }
 
   return {
     name: 'stripe',
@@ -53,6 +108,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           amount: request.amount,
           currency: request.currency,
           automatic_payment_methods: { enabled: true },
+          // authorised only: the cut-off captures it (docs/product.md#order-payments)
+          capture_method: request.capture ?? 'manual',
           metadata: { ...request.metadata },
           ...(request.description ? { description: request.description } : {}),
         },
@@ -67,12 +124,62 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       // for, one that cannot go in a URL (a lone surrogate) made the SDK throw, answered as 503
       if (!STRIPE_PAYMENT_ID.test(id)) return null
       try {
-        return toPayment(await stripe.paymentIntents.retrieve(id))
+        return toPayment(await stripe.paymentIntents.retrieve(id, WITH_CHARGE))
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
           return null
         }
         throw error
+      }
+    },
+
+    async capture(request: CaptureRequest): Promise<Payment> {
+      assertPaymentId(request.paymentId)
+      try {
+        // the rest of the authorisation is released by Stripe
+        const intent = await stripe.paymentIntents.capture(
+          request.paymentId,
+          { amount_to_capture: request.amount, ...WITH_CHARGE },
+          { idempotencyKey: request.idempotencyKey },
+        )
+        return toPayment(intent)
+      } catch (error) {
+        throw refusal(error)
+      }
+    },
+
+    async void(request: VoidRequest): Promise<Payment> {
+      assertPaymentId(request.paymentId)
+      try {
+        const intent = await stripe.paymentIntents.cancel(request.paymentId, WITH_CHARGE, {
+          idempotencyKey: request.idempotencyKey,
+        })
+        return toPayment(intent)
+      } catch (error) {
+        // canceled already (voided before, or expired after 7 days): released all the same
+        const current =
+          error instanceof Stripe.errors.StripeInvalidRequestError
+            ? await stripe.paymentIntents.retrieve(request.paymentId, WITH_CHARGE).catch(() => null)
+            : null
+        if (current?.status === 'canceled') return toPayment(current)
+        throw refusal(error)
+      }
+    },
+
+    async refund(request: RefundRequest): Promise<Refund> {
+      assertPaymentId(request.paymentId)
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentId,
+            amount: request.amount,
+            metadata: { reason: request.reason },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        )
+        return toRefund(refund, request.paymentId)
+      } catch (error) {
+        throw refusal(error)
       }
     },
 
@@ -104,11 +211,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { type: 'ignored', eventType: event.type }
       }
       switch (event.type) {
+        // authorised (manual capture) or captured: either way the card is good for it
+        case 'payment_intent.amount_capturable_updated':
         case 'payment_intent.succeeded':
           return { type: 'succeeded', paymentId: event.data.object.id }
         case 'payment_intent.payment_failed':
-        case 'payment_intent.canceled':
           return { type: 'failed', paymentId: event.data.object.id }
+        case 'payment_intent.canceled':
+          return { type: 'canceled', paymentId: event.data.object.id }
+        case 'charge.refunded': {
+          const paymentId = paymentOfCharge(event.data.object)
+          return paymentId
+            ? { type: 'refunded', paymentId }
+            : { type: 'ignored', eventType: event.type }
+        }
         default:
           return { type: 'ignored', eventType: event.type }
       }

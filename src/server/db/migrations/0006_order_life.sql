@@ -108,6 +108,7 @@ ALTER TABLE "orders" ADD COLUMN "captured_at" timestamp with time zone;--> state
 ALTER TABLE "orders" ADD COLUMN "refunded_amount" numeric(10, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
 -- orders placed before this migration were charged in full at checkout: they stand captured
+UPDATE "demo_payments" SET "amount_received" = "amount" WHERE "status" = 'succeeded';--> statement-breakpoint
 UPDATE "orders" SET "payment_status" = 'captured', "current_payment_id" = "payment_intent_id", "authorized_amount" = "total", "authorized_at" = "created_at", "captured_amount" = "total", "captured_at" = "created_at";--> statement-breakpoint
 ALTER TABLE "demo_payment_operations" ADD CONSTRAINT "demo_payment_operations_payment_id_demo_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."demo_payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

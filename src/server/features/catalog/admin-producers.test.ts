@@ -249,7 +249,7 @@ describe('PATCH /api/admin/producers/:id', () => {
         zip: '77008',
       },
     )
-    expect(paid.json()).toMatchObject({ status: 'succeeded' })
+    expect(paid.json()).toMatchObject({ status: 'requires_capture' })
     const placed = await shopper.call('POST', '/api/orders', {
       paymentIntentId: intent.paymentIntentId,
     })

@@ -371,7 +371,7 @@ describe('DELETE /api/admin/products/:id', () => {
         zip: '77008',
       },
     )
-    expect(paid.json()).toMatchObject({ status: 'succeeded' })
+    expect(paid.json()).toMatchObject({ status: 'requires_capture' })
     const placed = await shopper.call('POST', '/api/orders', {
       paymentIntentId: intent.paymentIntentId,
     })

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { PaymentProvider } from '../../adapters/payments/index.ts'
 import type { CheckoutRepo } from './checkout.repo.ts'
 import type { CheckoutClosing } from './checkout-closing.ts'
-import type { Fulfil } from './fulfilment.ts'
+import { isPaid, type Fulfil } from './fulfilment.ts'
 import { isAwaitingPayment } from './payment-intents.ts'
 
 /** a payment not paid after this long gives back its coupon hold (docs/product.md#coupons) */
@@ -39,7 +39,7 @@ export function createCheckoutSweep(deps: {
           continue
         }
         const payment = await deps.provider.retrievePayment(checkout.paymentIntentId)
-        if (payment?.status === 'succeeded') {
+        if (isPaid(payment)) {
           if ((await deps.fulfil(checkout.paymentIntentId)).created) ordered++
         } else if (checkout.createdAt.getTime() < at - ABANDONED_AFTER_MS) {
           await deps.closing.close(checkout.paymentIntentId, 'abandoned')

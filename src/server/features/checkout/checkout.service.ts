@@ -11,16 +11,17 @@ import { createCheckoutClosing } from './checkout-closing.ts'
 import type { CheckoutRepo } from './checkout.repo.ts'
 import { createCheckoutSweep } from './checkout-sweep.ts'
 import { createFulfilment, type CheckoutCounters } from './fulfilment.ts'
-import { createPaymentEventHandler } from './payment-events.ts'
+import { createPaymentEventHandler, type OrderPayments } from './payment-events.ts'
 import { createPaymentIntents } from './payment-intents.ts'
 
 export type { CheckoutCounters } from './fulfilment.ts'
+export type { OrderPayments } from './payment-events.ts'
 
 /**
  * Checkout (docs/product.md#payments): the server prices the basket, holds a limited coupon,
  * asks the provider for a payment and keeps what it priced as a pending checkout. The order is
- * made from that checkout exactly once, by the orders feature, when the provider says the
- * payment succeeded: on the browser's call, the redirect return, the webhook or the sweep.
+ * made from that checkout exactly once, by the orders feature, when the provider says the card
+ * is authorised (or paid): on the browser's call, the redirect return, the webhook or the sweep.
  */
 export function createCheckoutService({
   checkouts,
@@ -32,6 +33,7 @@ export function createCheckoutService({
   log,
   now = () => new Date(),
   counters = { orderCreated: () => {}, paymentFailed: () => {} },
+  orderPayments,
 }: {
   checkouts: CheckoutRepo
   catalog: Pick<CatalogService, 'productsForOrder'>
@@ -43,6 +45,8 @@ export function createCheckoutService({
   now?: () => Date
   /** orders_created_total and payments_failed_total (features/observability) */
   counters?: CheckoutCounters
+  /** the payments of orders (a change's, a payment after a failed capture), when wired */
+  orderPayments?: OrderPayments | undefined
 }) {
   const closing = createCheckoutClosing({ checkouts, coupons, transaction })
   const fulfil = createFulfilment({
@@ -88,13 +92,19 @@ export function createCheckoutService({
       provider,
       log,
       counters,
+      orderPayments,
     }),
 
     settleStaleCheckouts: createCheckoutSweep({ checkouts, closing, fulfil, provider, log, now }),
 
-    /** The checkout's owner, for the demo provider's confirm and authenticate calls. */
-    async checkoutOwner(paymentIntentId: string): Promise<string | null> {
-      return (await checkouts.findByPayment(paymentIntentId))?.userId ?? null
+    /**
+     * The customer a payment is for, for the demo provider's confirm and authenticate calls:
+     * a checkout's, or else an order's (a change's payment, a payment after a failed capture).
+     */
+    async paymentOwner(paymentIntentId: string): Promise<string | null> {
+      const checkout = await checkouts.findByPayment(paymentIntentId)
+      if (checkout) return checkout.userId
+      return (await orderPayments?.ownerOf(paymentIntentId)) ?? null
     },
   }
 }

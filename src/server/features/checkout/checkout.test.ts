@@ -18,6 +18,12 @@ const CARD = {
   succeeds: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', zip: '77008' },
   declined: { cardNumber: '4000 0000 0000 0002', expiry: '12 / 30', cvc: '123', zip: '77008' },
   authenticate: { cardNumber: '4000 0025 0000 3155', expiry: '12/30', cvc: '123', zip: '77008' },
+  declinesAtCapture: {
+    cardNumber: '4000 0000 0000 0341',
+    expiry: '12 / 30',
+    cvc: '123',
+    zip: '77008',
+  },
 }
 
 const pay = (shopper: Shopper, paymentIntentId: string, card = CARD.succeeds) =>
@@ -149,7 +155,7 @@ describe('pricing on the server', () => {
 })
 
 describe('paying with the demo provider', () => {
-  test('4242 succeeds: the order is created once (201, then 200 with the same order)', async () => {
+  test('4242 authorises the card: the order is created once (201, then 200 with the same order), authorised for its total', async () => {
     const shopper = await signUp(shop)
     const items = await basketOver(shop)
     const intent = await createIntent(shopper, items, 'WELCOME10')
@@ -157,7 +163,10 @@ describe('paying with the demo provider', () => {
     expect((await placeOrder(shopper, intent.paymentIntentId)).statusCode).toBe(409)
     expect(await ordersFor(intent.paymentIntentId)).toHaveLength(0)
 
-    expect((await pay(shopper, intent.paymentIntentId)).json()).toEqual({ status: 'succeeded' })
+    // the card is authorised only: the cut-off captures it (docs/product.md#order-payments)
+    expect((await pay(shopper, intent.paymentIntentId)).json()).toEqual({
+      status: 'requires_capture',
+    })
     const first = await placeOrder(shopper, intent.paymentIntentId, {
       deliveryInfo: {
         firstName: 'Rosa',
@@ -184,6 +193,17 @@ describe('paying with the demo provider', () => {
       deliveryDate: '2026-11-28T11:00:00.000Z',
     })
     expect(order.items).toHaveLength(items.length)
+    // the money stands authorised for the total, on the checkout's payment, as of checkout
+    const [row] = await ordersFor(intent.paymentIntentId)
+    expect(row).toMatchObject({
+      paymentStatus: 'authorized',
+      authorizedAmount: intent.amount,
+      authorizedAt: clock,
+      capturedAmount: '0.00',
+      capturedAt: null,
+      refundedAmount: '0.00',
+      currentPaymentId: intent.paymentIntentId,
+    })
     const again = await placeOrder(shopper, intent.paymentIntentId)
     expect(again.statusCode).toBe(200)
     expect(again.json<{ id: string }>().id).toBe(order.id)
@@ -208,7 +228,7 @@ describe('paying with the demo provider', () => {
     const intent = await createIntent(owner, await basketOver(shop))
     expect((await pay(stranger, intent.paymentIntentId)).statusCode).toBe(404)
     expect((await pay(owner, intent.paymentIntentId)).json<{ status: string }>().status).toBe(
-      'succeeded',
+      'requires_capture',
     )
     expect((await placeOrder(stranger, intent.paymentIntentId)).statusCode).toBe(404)
     const order = (await placeOrder(owner, intent.paymentIntentId)).json<{ id: string }>()
@@ -226,7 +246,7 @@ describe('paying with the demo provider', () => {
     expect((await placeOrder(shopper, intent.paymentIntentId)).statusCode).toBe(409)
     // the same payment can then be paid with another card, as with Stripe
     expect((await pay(shopper, intent.paymentIntentId)).json<{ status: string }>().status).toBe(
-      'succeeded',
+      'requires_capture',
     )
     expect((await placeOrder(shopper, intent.paymentIntentId)).statusCode).toBe(201)
   })
@@ -262,6 +282,18 @@ describe('paying with the demo provider', () => {
       `/checkout?payment_intent=${id}&redirect_status=failed`,
     )
     expect((await placeOrder(shopper, id)).statusCode).toBe(409)
+  })
+
+  test('the card that declines only at capture is authorised at checkout: the order is made', async () => {
+    const shopper = await signUp(shop)
+    const { paymentIntentId: id, amount } = await createIntent(shopper, await basketOver(shop))
+    expect((await pay(shopper, id, CARD.declinesAtCapture)).json()).toEqual({
+      status: 'requires_capture',
+    })
+    expect((await placeOrder(shopper, id)).statusCode).toBe(201)
+    expect(await ordersFor(id)).toMatchObject([
+      { paymentStatus: 'authorized', authorizedAmount: amount, capturedAmount: '0.00' },
+    ])
   })
 
   test('an expired card or a wrong number is refused', async () => {

@@ -1,7 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { DemoPaymentRecord, DemoPaymentStore } from '../../adapters/payments/index.ts'
+import type {
+  DemoOperationResult,
+  DemoPaymentRecord,
+  DemoPaymentStore,
+} from '../../adapters/payments/index.ts'
 import type { Database } from '../../db/client.ts'
-import { demoPayments } from '../../db/schema/index.ts'
+import { demoPaymentOperations, demoPayments } from '../../db/schema/index.ts'
 
 type DemoRow = typeof demoPayments.$inferSelect
 
@@ -11,8 +15,11 @@ const toRecord = (row: DemoRow): DemoPaymentRecord => ({
   amount: row.amount,
   currency: row.currency,
   status: row.status,
+  amountReceived: row.amountReceived,
+  amountRefunded: row.amountRefunded,
   metadata: row.metadata,
   lastError: row.lastError,
+  createdAt: row.createdAt,
 })
 
 /**
@@ -50,6 +57,38 @@ export function createDemoPaymentStore(db: Database): DemoPaymentStore {
         .where(and(eq(demoPayments.id, id), inArray(demoPayments.status, [...from])))
         .returning()
       return row && toRecord(row)
+    },
+
+    /**
+     * The payment is locked first, so calls on one payment (the same key twice, or a capture
+     * racing a void) take turns: the second reads what the first stored and moves no money.
+     */
+    operateOnce(operation, decide) {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select()
+          .from(demoPayments)
+          .where(eq(demoPayments.id, operation.paymentId))
+          .for('update')
+        if (!locked) return undefined
+        const [done] = await tx
+          .select()
+          .from(demoPaymentOperations)
+          .where(eq(demoPaymentOperations.idempotencyKey, operation.idempotencyKey))
+        if (done) {
+          if (done.paymentId !== operation.paymentId || done.kind !== operation.kind) {
+            throw new Error(
+              `idempotency key ${operation.idempotencyKey} was used for a ${done.kind} of ${done.paymentId}`,
+            )
+          }
+          return done.result as DemoOperationResult
+        }
+        const { change, result } = decide(toRecord(locked))
+        // a key used at this moment for another payment fails here, and nothing is changed
+        await tx.insert(demoPaymentOperations).values({ ...operation, result })
+        if (change) await tx.update(demoPayments).set(change).where(eq(demoPayments.id, locked.id))
+        return result
+      })
     },
   }
 }

@@ -18,7 +18,7 @@ const DECLINED_CARDS = { max: 10, windowMs: 15 * 60_000 }
 
 /**
  * The demo provider's card form and bank check (docs/product.md#payments). Only the payment's
- * own customer may confirm it.
+ * own customer (its checkout's, or its order's) may confirm it.
  */
 export function demoPaymentsRoutes({
   checkout,
@@ -26,7 +26,7 @@ export function demoPaymentsRoutes({
   demo,
   rateLimits,
 }: {
-  checkout: Pick<CheckoutService, 'checkoutOwner'>
+  checkout: Pick<CheckoutService, 'paymentOwner'>
   auth: SignedIn
   demo: DemoProvider
   rateLimits: Pick<RateLimitsService, 'attemptLimiter'>
@@ -43,7 +43,7 @@ export function demoPaymentsRoutes({
     paymentIntentId: string,
   ) => {
     const { user } = await auth.signedIn(request)
-    if ((await checkout.checkoutOwner(paymentIntentId)) !== user.id) {
+    if ((await checkout.paymentOwner(paymentIntentId)) !== user.id) {
       throw new AppError('PAYMENT_NOT_FOUND')
     }
     return user.id

@@ -93,7 +93,7 @@ async function buy(items: BasketLine[]) {
   expect(intent.statusCode, intent.body).toBe(200)
   const { paymentIntentId } = intent.json<{ paymentIntentId: string }>()
   const paid = await shopper.call('POST', `/api/demo-payments/${paymentIntentId}/confirm`, CARD)
-  expect(paid.json()).toEqual({ status: 'succeeded' })
+  expect(paid.json()).toEqual({ status: 'requires_capture' })
   return { paymentIntentId, order: await shopper.call('POST', '/api/orders', { paymentIntentId }) }
 }
 

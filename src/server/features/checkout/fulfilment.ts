@@ -29,12 +29,27 @@ export function formatDeliveryAddress(info: DeliveryInfo): string {
   return `${street}, ${info.city}, TX ${info.zipCode}`
 }
 
+/**
+ * A card authorised for the order (requires_capture: the cut-off captures it,
+ * docs/product.md#order-payments) or a payment already taken (succeeded).
+ */
+export const isPaid = (payment: Payment | null): payment is Payment =>
+  payment?.status === 'requires_capture' || payment?.status === 'succeeded'
+
 /** What the provider says must match what was priced, or no order is made. */
 function paymentProblem(payment: Payment | null, checkout: CheckoutRow): string | null {
   if (!payment) return 'the provider does not know this payment'
-  if (payment.status !== 'succeeded') return `payment status is ${payment.status}`
-  if (payment.amountReceived !== decimalToCents(checkout.total)) {
-    return `amount received ${payment.amountReceived} differs from the checkout's ${checkout.total}`
+  const total = decimalToCents(checkout.total)
+  if (payment.status === 'requires_capture') {
+    if (payment.amountCapturable !== total) {
+      return `amount authorised ${payment.amountCapturable} differs from the checkout's ${checkout.total}`
+    }
+  } else if (payment.status === 'succeeded') {
+    if (payment.amountReceived !== total) {
+      return `amount received ${payment.amountReceived} differs from the checkout's ${checkout.total}`
+    }
+  } else {
+    return `payment status is ${payment.status}`
   }
   if (payment.currency.toLowerCase() !== 'usd') return `currency is ${payment.currency}`
   if (payment.metadata['checkoutId'] !== checkout.id) return 'metadata names another checkout'
@@ -42,7 +57,8 @@ function paymentProblem(payment: Payment | null, checkout: CheckoutRow): string 
 }
 
 /** The order a paid checkout becomes: its priced lines and totals, never the client's copy. */
-function orderOf(checkout: CheckoutRow, deliveryInfo: DeliveryInfo): NewOrder {
+function orderOf(checkout: CheckoutRow, deliveryInfo: DeliveryInfo, payment: Payment): NewOrder {
+  const total = decimalToCents(checkout.total)
   return {
     userId: checkout.userId,
     customerName: `${deliveryInfo.firstName} ${deliveryInfo.lastName}`,
@@ -55,9 +71,14 @@ function orderOf(checkout: CheckoutRow, deliveryInfo: DeliveryInfo): NewOrder {
     promoCode: checkout.promoCode,
     deliveryFee: decimalToCents(checkout.deliveryFee),
     tax: decimalToCents(checkout.tax),
-    total: decimalToCents(checkout.total),
+    total,
     specialInstructions: checkout.specialInstructions,
     paymentIntentId: checkout.paymentIntentId,
+    // authorised for the total at checkout; a payment taken at once stands captured
+    paymentStatus: payment.status === 'succeeded' ? 'captured' : 'authorized',
+    authorizedAmount: total,
+    authorizedAt: checkout.createdAt,
+    currentPaymentId: checkout.paymentIntentId,
     lines: (checkout.items as PricedLine[]).map((line) => ({
       productId: line.productId,
       productName: line.name,
@@ -72,7 +93,7 @@ function orderOf(checkout: CheckoutRow, deliveryInfo: DeliveryInfo): NewOrder {
 }
 
 /**
- * An order is made exactly once per successful payment (docs/product.md#payments), whichever
+ * An order is made exactly once per paid checkout (docs/product.md#payments), whichever
  * call comes first: the browser, the redirect return, the webhook or the sweep.
  */
 export function createFulfilment(deps: FulfilmentDeps) {
@@ -92,15 +113,15 @@ export function createFulfilment(deps: FulfilmentDeps) {
    * locked checkout and the unique payment id make a second order impossible: a racing call
    * gets null and reads the first one. A completed checkout never makes another.
    */
-  function createOrder(checkout: CheckoutRow, deliveryInfo: DeliveryInfo) {
+  function createOrder(checkout: CheckoutRow, deliveryInfo: DeliveryInfo, payment: Payment) {
     return transaction(async (tx) => {
       const locked = await checkouts.within(tx).lock({ id: checkout.id })
       if (!locked) throw new Error(`checkout ${checkout.id} vanished`)
       // completed while we waited for the lock (a racing call), or long ago with its order
       // deleted by an admin since: either way no order is made here
       if (locked.status === 'completed') return null
-      // the provider said it succeeded: a paid order is never refused
-      const order = await orders.createWithin(tx, orderOf(locked, deliveryInfo), {
+      // the provider said the card is good for it: a paid order is never refused
+      const order = await orders.createWithin(tx, orderOf(locked, deliveryInfo, payment), {
         alreadyPaid: true,
       })
       if (!order) return null
@@ -136,15 +157,15 @@ export function createFulfilment(deps: FulfilmentDeps) {
 
     const payment = await retrieve(paymentIntentId)
     const problem = paymentProblem(payment, checkout)
-    if (problem) {
-      const level = payment?.status === 'succeeded' ? 'error' : 'info'
+    if (problem || !payment) {
+      const level = isPaid(payment) ? 'error' : 'info'
       log[level]({ paymentIntentId, checkoutId: checkout.id, problem }, 'no order for this payment')
       throw new AppError('PAYMENT_NOT_COMPLETED')
     }
 
     const deliveryInfo = options.deliveryInfo ?? (checkout.deliveryInfo as DeliveryInfo)
     if (options.deliveryInfo) await checkouts.updateDelivery(checkout.id, options.deliveryInfo)
-    const result = await createOrder(checkout, deliveryInfo)
+    const result = await createOrder(checkout, deliveryInfo, payment)
     if (!result) {
       // a racing call made it first, or it was made and deleted since
       const order = await orders.findByPayment(paymentIntentId)

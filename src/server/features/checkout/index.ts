@@ -10,7 +10,11 @@ import type { OrdersService } from '../orders/index.ts'
 import type { RateLimitsService } from '../rate-limits/index.ts'
 import { createCheckoutRepo } from './checkout.repo.ts'
 import { checkoutRoutes } from './checkout.routes.ts'
-import { createCheckoutService, type CheckoutCounters } from './checkout.service.ts'
+import {
+  createCheckoutService,
+  type CheckoutCounters,
+  type OrderPayments,
+} from './checkout.service.ts'
 import { demoPaymentsRoutes } from './demo-payments.routes.ts'
 import { webhookRoutes } from './webhook.routes.ts'
 
@@ -32,6 +36,12 @@ export function createCheckoutFeature(deps: {
   log: FastifyBaseLogger
   now: () => Date
   counters?: CheckoutCounters | undefined
+  /**
+   * The orders' side of payments (docs/product.md#order-payments): webhook events about
+   * payments no pending checkout owns go there, and the demo card form asks it who may confirm
+   * a payment of an order's.
+   */
+  orderPayments?: OrderPayments | undefined
 }) {
   const service = createCheckoutService({
     checkouts: createCheckoutRepo(deps.db),
@@ -43,6 +53,7 @@ export function createCheckoutFeature(deps: {
     log: deps.log,
     now: deps.now,
     ...(deps.counters ? { counters: deps.counters } : {}),
+    orderPayments: deps.orderPayments,
   })
   const payments = deps.payments
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -66,6 +77,6 @@ export function createCheckoutFeature(deps: {
 }
 
 export { createDemoPaymentStore } from './demo-payments.repo.ts'
-export type { CheckoutService } from './checkout.service.ts'
+export type { CheckoutService, OrderPayments } from './checkout.service.ts'
 export { priceBasketLines, type PricedLine } from './basket-pricing.ts'
 export { formatDeliveryAddress } from './fulfilment.ts'

@@ -3,7 +3,21 @@ import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/inde
 import { AppError } from '../../app-error.ts'
 import type { CheckoutRepo } from './checkout.repo.ts'
 import type { CheckoutClosing } from './checkout-closing.ts'
-import type { CheckoutCounters, Fulfil } from './fulfilment.ts'
+import { isPaid, type CheckoutCounters, type Fulfil } from './fulfilment.ts'
+
+/**
+ * The payments of orders, handled by the orders' side (docs/product.md#order-payments): a
+ * change's payment, a payment after a failed capture, and a checkout's payment once its order
+ * is made.
+ */
+export interface OrderPayments {
+  /** an event about a payment no pending checkout owns */
+  handleEvent(event: PaymentEvent): Promise<void>
+  /** the customer whose order the payment is for, or null when it is no order's */
+  ownerOf(paymentId: string): Promise<string | null>
+}
+
+type PaymentOutcomeEvent = Exclude<PaymentEvent, { type: 'ignored' }>
 
 /**
  * A verified webhook event (docs/product.md#payments). Events may come twice, late or out of
@@ -16,6 +30,7 @@ export function createPaymentEventHandler(deps: {
   provider: PaymentProvider
   log: FastifyBaseLogger
   counters: CheckoutCounters
+  orderPayments?: OrderPayments | undefined
 }) {
   const { checkouts, provider, log } = deps
 
@@ -23,7 +38,7 @@ export function createPaymentEventHandler(deps: {
   async function settleFailure(paymentId: string): Promise<boolean> {
     // a declined card leaves a Stripe payment payable with another card: the checkout closes
     // (and gives back its coupon hold) only once the payment is canceled; a payment that
-    // succeeded meanwhile gets its order. Otherwise the one-hour sweep settles it.
+    // was authorised meanwhile gets its order. Otherwise the one-hour sweep settles it.
     let payment
     try {
       payment = await provider.retrievePayment(paymentId)
@@ -32,25 +47,35 @@ export function createPaymentEventHandler(deps: {
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
     }
     if (payment?.status === 'canceled') await deps.closing.close(paymentId, 'failed')
-    if (payment?.status === 'succeeded') return true
-    // counted once handled (a delivery retried after a failed answer counts once), and only
-    // for a checkout of this shop's
-    if (payment && (await checkouts.findByPayment(paymentId))) deps.counters.paymentFailed()
+    if (isPaid(payment)) return true
+    // counted once handled (a delivery retried after a failed answer counts once)
+    if (payment) deps.counters.paymentFailed()
     return false
   }
 
-  return async function handlePaymentEvent(event: PaymentEvent): Promise<void> {
-    if (event.type === 'ignored') return
-    if (event.type === 'failed' && !(await settleFailure(event.paymentId))) return
+  /** An event about a checkout that has no order yet: its order, or its closing. */
+  async function handleCheckoutEvent(event: PaymentOutcomeEvent): Promise<void> {
+    // refunds concern orders only
+    if (event.type === 'refunded') return
+    if (event.type !== 'succeeded' && !(await settleFailure(event.paymentId))) return
     try {
       await deps.fulfil(event.paymentId)
     } catch (error) {
-      // not one of ours, or not actually paid: acknowledged, so the provider stops retrying
+      // not actually paid: acknowledged, so the provider stops retrying
       if (error instanceof AppError && error.status < 500) {
         log.warn({ paymentIntentId: event.paymentId, code: error.code }, 'webhook: no order')
         return
       }
       throw error
     }
+  }
+
+  return async function handlePaymentEvent(event: PaymentEvent): Promise<void> {
+    if (event.type === 'ignored') return
+    const checkout = await checkouts.findByPayment(event.paymentId)
+    // a completed checkout's payment is its order's now (captured, voided, refunded there)
+    if (checkout && checkout.status !== 'completed') return handleCheckoutEvent(event)
+    if (deps.orderPayments) return deps.orderPayments.handleEvent(event)
+    if (!checkout) log.warn({ paymentIntentId: event.paymentId }, 'webhook: not our payment')
   }
 }

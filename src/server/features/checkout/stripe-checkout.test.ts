@@ -162,7 +162,7 @@ describe('paying with Stripe', () => {
 
   test("the browser's return after a successful payment makes the order once (201, then 200)", async () => {
     const { shopper, id, intent } = await checkoutStarted('WELCOME10')
-    fake.succeed(id)
+    fake.confirm(id)
     const first = await placeOrder(shopper, id)
     expect(first.statusCode, first.body).toBe(201)
     expect(first.json()).toMatchObject({
@@ -176,6 +176,36 @@ describe('paying with Stripe', () => {
     expect(again.json<Id>().id).toBe(first.json<Id>().id)
     expect(await ordersFor(id)).toHaveLength(1)
     expect(mailTo(shopper.email)).toHaveLength(1)
+  })
+
+  test('the card is only authorised (manual capture): the order stands authorised for its total', async () => {
+    const { shopper, id, intent } = await checkoutStarted()
+    expect(fake.intent(id)).toMatchObject({ capture_method: 'manual' })
+    fake.confirm(id)
+    expect((await placeOrder(shopper, id)).statusCode).toBe(201)
+    expect(await ordersFor(id)).toMatchObject([
+      {
+        paymentStatus: 'authorized',
+        authorizedAmount: intent.amount,
+        capturedAmount: '0.00',
+        currentPaymentId: id,
+      },
+    ])
+    expect(fake.intent(id)).toMatchObject({ status: 'requires_capture', amount_received: 0 })
+  })
+
+  test('a payment Stripe took at once makes an order that stands captured', async () => {
+    const { shopper, id, intent } = await checkoutStarted()
+    fake.succeed(id)
+    expect((await placeOrder(shopper, id)).statusCode).toBe(201)
+    expect(await ordersFor(id)).toMatchObject([
+      {
+        paymentStatus: 'captured',
+        authorizedAmount: intent.amount,
+        capturedAmount: intent.amount,
+        currentPaymentId: id,
+      },
+    ])
   })
 })
 
@@ -195,7 +225,7 @@ describe('a forged return URL (redirect_status=succeeded) creates no order', () 
     expect(mailTo(shopper.email)).toHaveLength(0)
   })
 
-  test("for a payment that succeeded for less than the checkout's total, or in another currency", async () => {
+  test("for a payment taken or authorised for less than the checkout's total, or in another currency", async () => {
     const { shopper, id, intent } = await checkoutStarted()
     const cents = decimalToCents(intent.amount)
     fake.succeed(id, { amount: cents - 100, amount_received: cents - 100 })
@@ -204,6 +234,9 @@ describe('a forged return URL (redirect_status=succeeded) creates no order', () 
     fake.succeed(id, { amount: cents, amount_received: cents - 1 })
     expect((await placeOrder(shopper, id)).statusCode).toBe(409)
     fake.succeed(id, { amount: cents, amount_received: cents, currency: 'eur' })
+    expect((await placeOrder(shopper, id)).statusCode).toBe(409)
+    // authorised for less than the total
+    fake.update(id, { status: 'requires_capture', amount: cents, amount_capturable: cents - 1 })
     expect((await placeOrder(shopper, id)).statusCode).toBe(409)
     // the webhook reads the payment from Stripe too: acknowledged, but no order
     fake.succeed(id, { amount: cents - 100, amount_received: cents - 100, currency: 'usd' })
@@ -227,7 +260,8 @@ describe('a forged return URL (redirect_status=succeeded) creates no order', () 
     })
     expect((await placeOrder(shopper, big.paymentIntentId)).statusCode).toBe(409)
     expect(
-      (await deliver('payment_intent.succeeded', { id: big.paymentIntentId })).statusCode,
+      (await deliver('payment_intent.amount_capturable_updated', { id: big.paymentIntentId }))
+        .statusCode,
     ).toBe(200)
     expect(await ordersFor(big.paymentIntentId)).toHaveLength(0)
     expect(await ordersFor(small.paymentIntentId)).toHaveLength(0)
@@ -238,7 +272,7 @@ describe('a forged return URL (redirect_status=succeeded) creates no order', () 
     expect((await placeOrder(shopper, 'pi_never_created_here')).statusCode).toBe(404)
 
     const { id } = await checkoutStarted()
-    fake.succeed(id)
+    fake.confirm(id)
     expect((await placeOrder(shopper, id)).statusCode).toBe(404)
     expect(await ordersFor(id)).toHaveLength(0)
   })
@@ -250,7 +284,7 @@ describe('the webhook proves itself by its signature', () => {
     const { shopper, id } = await checkoutStarted(coupon.code)
     const held = await coupon.counts()
     expect(held).toEqual({ timesRedeemed: 0, timesReserved: 1, redemptions: 0 })
-    fake.succeed(id)
+    fake.confirm(id)
 
     const now = Math.floor(Date.now() / 1000)
     for (const type of ['payment_intent.succeeded', 'payment_intent.payment_failed']) {
@@ -279,7 +313,7 @@ describe('the webhook proves itself by its signature', () => {
     expect(mailTo(shopper.email)).toHaveLength(0)
 
     // the same event, signed properly, is taken
-    const taken = await deliver('payment_intent.succeeded', { id })
+    const taken = await deliver('payment_intent.amount_capturable_updated', { id })
     expect(taken.statusCode).toBe(200)
     expect(taken.json()).toEqual({ received: true })
     expect(await ordersFor(id)).toHaveLength(1)
@@ -288,7 +322,7 @@ describe('the webhook proves itself by its signature', () => {
 
   test('event types the shop does not act on are acknowledged (200) and ignored', async () => {
     const { id } = await checkoutStarted()
-    fake.succeed(id)
+    fake.confirm(id)
     for (const type of ['payment_intent.created', 'charge.succeeded', 'customer.created']) {
       const response = await deliver(type, { id })
       expect(response.statusCode, type).toBe(200)
@@ -331,18 +365,18 @@ describe('the webhook proves itself by its signature', () => {
 })
 
 describe('events delivered late, twice or out of order', () => {
-  test('payment_failed then succeeded, and succeeded then payment_failed, end in the same state', async () => {
+  test('payment_failed then authorised, and authorised then payment_failed, end in the same state', async () => {
     const endStates = []
     for (const order of [
-      ['payment_intent.payment_failed', 'payment_intent.succeeded'],
-      ['payment_intent.succeeded', 'payment_intent.payment_failed'],
+      ['payment_intent.payment_failed', 'payment_intent.amount_capturable_updated'],
+      ['payment_intent.amount_capturable_updated', 'payment_intent.payment_failed'],
     ] as const) {
       const coupon = await limitedCoupon()
       const { shopper, id } = await checkoutStarted(coupon.code)
       // what happened at Stripe: the first card was declined, the second went through
       const snapshots = {
         'payment_intent.payment_failed': fake.decline(id),
-        'payment_intent.succeeded': fake.succeed(id),
+        'payment_intent.amount_capturable_updated': fake.confirm(id),
       }
       for (const type of order) {
         const response = await deliver(type, snapshots[type])
@@ -383,14 +417,16 @@ describe('coupons', () => {
     const limited = await checkoutStarted(used.code)
     expect(await used.counts()).toEqual({ timesRedeemed: 0, timesReserved: 1, redemptions: 0 })
     expect(await bystander.counts()).toEqual(untouched)
-    fake.succeed(limited.id)
-    expect((await deliver('payment_intent.succeeded', { id: limited.id })).statusCode).toBe(200)
+    fake.confirm(limited.id)
+    expect(
+      (await deliver('payment_intent.amount_capturable_updated', { id: limited.id })).statusCode,
+    ).toBe(200)
     expect(await used.counts()).toEqual({ timesRedeemed: 1, timesReserved: 0, redemptions: 1 })
     expect(await bystander.counts()).toEqual(untouched)
 
     // an unlimited coupon is not held; its order still leaves the limited ones alone
     const welcome = await checkoutStarted('WELCOME10')
-    fake.succeed(welcome.id)
+    fake.confirm(welcome.id)
     expect((await placeOrder(welcome.shopper, welcome.id)).statusCode).toBe(201)
     expect(await used.counts()).toEqual({ timesRedeemed: 1, timesReserved: 0, redemptions: 1 })
     expect(await bystander.counts()).toEqual(untouched)
@@ -407,7 +443,7 @@ describe('a declined card', () => {
     expect(await coupon.counts()).toEqual({ timesRedeemed: 0, timesReserved: 1, redemptions: 0 })
 
     // the customer tries another card, and only the sweep learns of it
-    fake.succeed(id)
+    fake.confirm(id)
     await shop.database.db
       .update(pendingCheckouts)
       .set({ createdAt: new Date(Date.now() - 3 * 60_000) })
@@ -430,8 +466,8 @@ describe('a declined card', () => {
 describe('a payment whose browser never returns', () => {
   test('gets its order from the webhook, with the confirmation e-mail', async () => {
     const { shopper, id, intent } = await checkoutStarted()
-    fake.succeed(id)
-    const response = await deliver('payment_intent.succeeded', { id })
+    fake.confirm(id)
+    const response = await deliver('payment_intent.amount_capturable_updated', { id })
     expect(response.statusCode).toBe(200)
 
     const [order, ...more] = await ordersFor(id)
@@ -460,9 +496,9 @@ describe('a payment whose browser never returns', () => {
 describe('exactly once', () => {
   test('20 concurrent POST /api/orders with one payment id plus its webhook yield one order', async () => {
     const { shopper, id } = await checkoutStarted()
-    fake.succeed(id)
+    fake.confirm(id)
     const [hook, ...answers] = await Promise.all([
-      deliver('payment_intent.succeeded', { id }),
+      deliver('payment_intent.amount_capturable_updated', { id }),
       ...Array.from({ length: 20 }, () => placeOrder(shopper, id)),
     ])
     expect(hook?.statusCode).toBe(200)
@@ -551,15 +587,15 @@ describe('when Stripe fails', () => {
 
   test('reading the payment back: 503 to the browser, 503 to the webhook (so Stripe retries), no order', async () => {
     const { shopper, id } = await checkoutStarted()
-    fake.succeed(id)
+    fake.confirm(id)
     fake.troubleNext({ kind: 'error', statusCode: 500, shouldRetry: false })
     expect((await placeOrder(shopper, id)).statusCode).toBe(503)
     fake.troubleNext({ kind: 'error', statusCode: 500, shouldRetry: false })
-    expect((await deliver('payment_intent.succeeded', { id })).statusCode).toBe(503)
+    expect((await deliver('payment_intent.amount_capturable_updated', { id })).statusCode).toBe(503)
     expect(await ordersFor(id)).toHaveLength(0)
 
     // Stripe's retry of the webhook, once Stripe answers again, makes the order
-    expect((await deliver('payment_intent.succeeded', { id })).statusCode).toBe(200)
+    expect((await deliver('payment_intent.amount_capturable_updated', { id })).statusCode).toBe(200)
     expect(await ordersFor(id)).toHaveLength(1)
   })
 })

@@ -117,7 +117,7 @@ describe('GET /metrics content', () => {
       `/api/demo-payments/${declined.paymentIntentId}/confirm`,
       GOOD_CARD,
     )
-    expect(paid.json()).toMatchObject({ status: 'succeeded' })
+    expect(paid.json()).toMatchObject({ status: 'requires_capture' })
     const order = await shopper.call('POST', '/api/orders', {
       paymentIntentId: declined.paymentIntentId,
     })

@@ -61,7 +61,7 @@ async function deliver(type: string, object: { id: string }) {
   expect(response.statusCode, response.body).toBe(200)
 }
 
-test('a payment_failed webhook counts a failed payment, then its success an order', async () => {
+test('a payment_failed webhook counts a failed payment, then its authorisation an order', async () => {
   const shopper = await signUp(shop, 'stripe-metrics')
   const { paymentIntentId: id } = await createIntent(shopper, await basketOver(shop))
   expect(await counter('payments_failed_total')).toBe(0)
@@ -70,7 +70,7 @@ test('a payment_failed webhook counts a failed payment, then its success an orde
   expect(await counter('payments_failed_total')).toBe(1)
   expect(await counter('orders_created_total')).toBe(0)
 
-  await deliver('payment_intent.succeeded', fake.succeed(id))
+  await deliver('payment_intent.amount_capturable_updated', fake.confirm(id))
   expect(await counter('orders_created_total')).toBe(1)
   expect(await counter('payments_failed_total')).toBe(1)
 })

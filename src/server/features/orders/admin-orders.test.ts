@@ -38,7 +38,7 @@ async function placeOrder(shopper: Shopper, promoCode?: string) {
     `/api/demo-payments/${intent.paymentIntentId}/confirm`,
     CARD,
   )
-  expect(paid.json()).toEqual({ status: 'succeeded' })
+  expect(paid.json()).toEqual({ status: 'requires_capture' })
   const placed = await shopper.call('POST', '/api/orders', {
     paymentIntentId: intent.paymentIntentId,
   })

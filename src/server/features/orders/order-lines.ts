@@ -2,6 +2,7 @@ import { CUSTOM_BOX_SIZE, isFarmBox, BOX_RULE_MESSAGES } from '#shared/domain/fa
 import { centsToDecimal, type Cents } from '#shared/domain/money.ts'
 import { MAX_LINE_QUANTITY } from '#shared/domain/pricing.ts'
 import type { CustomSelection } from '#shared/schemas/order.ts'
+import type { PaymentState } from '#shared/schemas/order-status.ts'
 import { AppError } from '../../app-error.ts'
 import type { NewOrderItemRow, NewOrderRow } from './orders.repo.ts'
 
@@ -35,6 +36,17 @@ export interface NewOrder {
   readonly total: Cents
   readonly specialInstructions: string | null
   readonly paymentIntentId: string
+  /**
+   * Where its money stands (docs/product.md#order-payments): authorized (the cut-off captures
+   * it) or, for a payment taken at once, captured.
+   */
+  readonly paymentStatus: Extract<PaymentState, 'authorized' | 'captured'>
+  /** cents the card is good for: the order's total when it is made */
+  readonly authorizedAmount: Cents
+  /** when the card was authorised (and, for a payment taken at once, captured) */
+  readonly authorizedAt: Date
+  /** the payment the cut-off captures and refunds go back to */
+  readonly currentPaymentId: string
   readonly lines: readonly NewOrderLine[]
 }
 
@@ -87,6 +99,13 @@ export function newOrderRows(order: NewOrder): { row: NewOrderRow; items: NewOrd
       total: centsToDecimal(order.total),
       specialInstructions: order.specialInstructions,
       paymentIntentId: order.paymentIntentId,
+      paymentStatus: order.paymentStatus,
+      currentPaymentId: order.currentPaymentId,
+      authorizedAmount: centsToDecimal(order.authorizedAmount),
+      authorizedAt: order.authorizedAt,
+      ...(order.paymentStatus === 'captured'
+        ? { capturedAmount: centsToDecimal(order.authorizedAmount), capturedAt: order.authorizedAt }
+        : {}),
     },
     items: order.lines.map((line) => ({
       productId: line.productId,

@@ -31,23 +31,30 @@ beforeAll(async () => {
     outbox: { enqueueWithin: () => Promise.resolve() },
     publicUrl: 'http://localhost:3000',
   })
-  orderOf = (lines) => ({
-    userId: customer.userId,
-    customerName: 'Maria Gonzalez',
-    customerEmail: customer.email,
-    customerPhone: '7135550199',
-    deliveryAddress: '1200 Heights Blvd, Houston, TX 77008',
-    deliveryDate: new Date('2026-11-28T11:00:00Z'),
-    subtotal: 6300,
-    discount: 0,
-    promoCode: null,
-    deliveryFee: 599,
-    tax: 520,
-    total: 7419,
-    specialInstructions: null,
-    paymentIntentId: `pi_test_${crypto.randomUUID()}`,
-    lines,
-  })
+  orderOf = (lines) => {
+    const paymentIntentId = `pi_test_${crypto.randomUUID()}`
+    return {
+      userId: customer.userId,
+      customerName: 'Maria Gonzalez',
+      customerEmail: customer.email,
+      customerPhone: '7135550199',
+      deliveryAddress: '1200 Heights Blvd, Houston, TX 77008',
+      deliveryDate: new Date('2026-11-28T11:00:00Z'),
+      subtotal: 6300,
+      discount: 0,
+      promoCode: null,
+      deliveryFee: 599,
+      tax: 520,
+      total: 7419,
+      specialInstructions: null,
+      paymentIntentId,
+      paymentStatus: 'authorized',
+      authorizedAmount: 7419,
+      authorizedAt: new Date('2026-11-24T16:00:00Z'),
+      currentPaymentId: paymentIntentId,
+      lines,
+    }
+  }
 })
 afterAll(() => shop.close())
 

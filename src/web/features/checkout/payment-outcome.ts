@@ -1,5 +1,9 @@
 /** How a payment attempt ended, whichever provider took it. */
 export type PaymentOutcome =
+  /**
+   * the card is good for the order: authorised (requires_capture, captured at the cut-off,
+   * docs/product.md#order-payments) or taken at once; the order is placed either way
+   */
   | { status: 'succeeded' }
   /** the provider refused it (a declined card): 'Payment Failed' with its message */
   | { status: 'failed'; message: string }

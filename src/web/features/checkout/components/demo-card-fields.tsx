@@ -15,6 +15,8 @@ export const DEMO_TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'is declined' },
   { number: '4000 0025 0000 3155', outcome: 'asks for authentication' },
+  // authorised at checkout, refused when the cut-off charges it (docs/product.md#order-payments)
+  { number: '4000 0000 0000 0341', outcome: 'is declined at the cut-off' },
 ] as const
 
 export function useDemoCardForm(zip: string): DemoCardForm {

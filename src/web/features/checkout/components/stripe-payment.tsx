@@ -12,6 +12,9 @@ import type { ConfirmPayment } from '../payment-outcome.ts'
  * page loads it only when the shop is configured for Stripe, so nobody else downloads it.
  */
 
+/** the PaymentIntent statuses after which the order is placed */
+const PAID_STATUSES: readonly string[] = ['requires_capture', 'succeeded', 'processing']
+
 const stripes = new Map<string, Promise<Stripe | null>>()
 /** Stripe.js for a key, fetched from Stripe once; a failed fetch is tried again next time. */
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
@@ -103,7 +106,8 @@ function Confirmer({ onReady }: { onReady: (confirm: ConfirmPayment | null) => v
           ? { status: 'failed', message }
           : { status: 'error', message }
       }
-      return paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing'
+      // the card is only authorised at checkout (requires_capture); the cut-off captures it
+      return PAID_STATUSES.includes(paymentIntent.status)
         ? { status: 'succeeded' }
         : { status: 'error', message: CHECKOUT_MESSAGES.paymentNotCompleted }
     })

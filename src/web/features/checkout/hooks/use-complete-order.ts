@@ -70,9 +70,16 @@ export function useCompleteOrder({
     }
     const card = DemoCardSchema.parse(cardForm.getValues())
     const result = await confirmDemoPayment(payment.paymentIntentId, card)
-    if (result.status === 'succeeded') return { status: 'succeeded' }
-    if (result.status === 'failed') return { status: 'failed', message: result.message }
-    return { status: 'redirect', url: result.redirectUrl }
+    switch (result.status) {
+      // authorised (the cut-off captures it) or taken at once: the order is placed either way
+      case 'requires_capture':
+      case 'succeeded':
+        return { status: 'succeeded' }
+      case 'failed':
+        return { status: 'failed', message: result.message }
+      case 'requires_action':
+        return { status: 'redirect', url: result.redirectUrl }
+    }
   }
 
   async function saveOrder(payment: CreatePaymentIntentResult, delivery: DeliveryInfo) {

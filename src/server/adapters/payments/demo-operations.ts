@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto'
+import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
+import type {
+  DemoOperation,
+  DemoOperationDecision,
+  DemoOperationResult,
+  DemoPaymentChange,
+  DemoPaymentRecord,
+  DemoPaymentStore,
+} from './demo-payment-store.ts'
+import {
+  knownStatus,
+  PaymentRefusedError,
+  type CaptureRequest,
+  type Payment,
+  type Refund,
+  type RefundRequest,
+  type VoidRequest,
+} from './payment-provider.ts'
+
+/** Stripe cancels an authorisation it was not asked to capture within 7 days; so does the demo. */
+export const AUTHORISATION_LIFETIME_MS = 7 * 24 * 60 * 60_000
+
+export const DEMO_REFUSALS = {
+  declined: CHECKOUT_MESSAGES.cardDeclined,
+  expired: 'The card authorisation expired (older than 7 days): the customer must pay again.',
+  notCapturable: (status: string) =>
+    `This payment cannot be captured: its status is ${status}, not requires_capture.`,
+  captureAmount: (capturable: number) =>
+    `The amount to capture must be a whole number of cents from 1 to ${capturable}.`,
+  notVoidable: (status: string) => `This payment cannot be voided: its status is ${status}.`,
+  notRefundable: (status: string) =>
+    `This payment cannot be refunded: its status is ${status}, not succeeded.`,
+  refundAmount: (left: number) =>
+    `The amount to refund must be a whole number of cents from 1 to ${left}.`,
+  notAnAmount: 'The amount must be a whole number of cents.',
+  noSuchPayment: (id: string) => `No such payment: ${id}`,
+} as const
+
+/**
+ * Marks kept in a demo payment's metadata, never shown in Payment.metadata: that it is taken at
+ * once (capture 'automatic'), and that its card declines at capture.
+ */
+export const DEMO_MARKS = { capture: 'capture', declineCapture: 'declineCapture' } as const
+
+const publicMetadata = (metadata: Record<string, string>): Record<string, string> => {
+  const {
+    [DEMO_MARKS.capture]: _capture,
+    [DEMO_MARKS.declineCapture]: _decline,
+    ...rest
+  } = metadata
+  return rest
+}
+
+/** what a void may release besides an authorisation: a payment the card never completed */
+const UNPAID = ['requires_payment_method', 'requires_confirmation', 'requires_action']
+
+const refused = (message: string, change: DemoPaymentChange | null = null) => ({
+  change,
+  result: { refused: message },
+})
+
+/**
+ * The demo provider's capture, void and refund (docs/product.md#order-payments), with Stripe's
+ * rules: a capture takes up to the authorised amount once (the rest is released), a void
+ * releases an authorisation, refunds give back at most what was captured. Each runs once per
+ * idempotency key; a refusal is stored too, and a repeated call gets it again.
+ */
+export function createDemoOperations({ store, now }: { store: DemoPaymentStore; now: () => Date }) {
+  const expired = (row: DemoPaymentRecord) =>
+    row.status === 'requires_capture' &&
+    now().getTime() - row.createdAt.getTime() > AUTHORISATION_LIFETIME_MS
+
+  /** The payment as the port reads it; an authorisation past its 7 days reads canceled. */
+  const toPayment = (row: DemoPaymentRecord): Payment => {
+    const status = expired(row) ? 'canceled' : knownStatus(row.status)
+    return {
+      id: row.id,
+      status,
+      amount: row.amount,
+      amountReceived: row.amountReceived,
+      amountCapturable: status === 'requires_capture' ? row.amount : 0,
+      amountRefunded: row.amountRefunded,
+      currency: row.currency,
+      metadata: publicMetadata(row.metadata),
+      lastError: row.lastError,
+    }
+  }
+
+  /** the answer of an operation; a refusal (now or stored) is a PaymentRefusedError */
+  async function operate(
+    operation: DemoOperation,
+    decide: (row: DemoPaymentRecord) => DemoOperationDecision,
+  ): Promise<Exclude<DemoOperationResult, { refused: string }>> {
+    if (!Number.isSafeInteger(operation.amount)) {
+      throw new PaymentRefusedError(DEMO_REFUSALS.notAnAmount)
+    }
+    const result = await store.operateOnce(operation, decide)
+    if (!result) throw new PaymentRefusedError(DEMO_REFUSALS.noSuchPayment(operation.paymentId))
+    if ('refused' in result) throw new PaymentRefusedError(result.refused)
+    return result
+  }
+
+  function decideCapture(row: DemoPaymentRecord, amount: number): DemoOperationDecision {
+    if (row.status !== 'requires_capture') return refused(DEMO_REFUSALS.notCapturable(row.status))
+    if (expired(row)) {
+      return refused(DEMO_REFUSALS.expired, {
+        status: 'canceled',
+        lastError: DEMO_REFUSALS.expired,
+      })
+    }
+    if (row.metadata[DEMO_MARKS.declineCapture] === 'true') {
+      // nothing moves; the authorisation stays until it is voided or lapses
+      return refused(DEMO_REFUSALS.declined, {
+        status: row.status,
+        lastError: DEMO_REFUSALS.declined,
+      })
+    }
+    if (amount < 1 || amount > row.amount) return refused(DEMO_REFUSALS.captureAmount(row.amount))
+    // the rest of the authorisation is released, as Stripe does with a partial capture
+    const change = { status: 'succeeded', lastError: null, amountReceived: amount }
+    return { change, result: { payment: toPayment({ ...row, ...change }) } }
+  }
+
+  function decideVoid(row: DemoPaymentRecord): DemoOperationDecision {
+    // voided already (or lapsed): the authorisation is released either way
+    if (row.status === 'canceled') return { change: null, result: { payment: toPayment(row) } }
+    if (row.status !== 'requires_capture' && !UNPAID.includes(row.status)) {
+      return refused(DEMO_REFUSALS.notVoidable(row.status))
+    }
+    const change = { status: 'canceled', lastError: null }
+    return { change, result: { payment: toPayment({ ...row, ...change }) } }
+  }
+
+  function decideRefund(row: DemoPaymentRecord, amount: number): DemoOperationDecision {
+    if (row.status !== 'succeeded') return refused(DEMO_REFUSALS.notRefundable(row.status))
+    const left = row.amountReceived - row.amountRefunded
+    if (amount < 1 || amount > left) return refused(DEMO_REFUSALS.refundAmount(left))
+    const refund: Refund = {
+      id: `re_demo_${randomBytes(12).toString('hex')}`,
+      paymentId: row.id,
+      amount,
+      status: 'succeeded',
+    }
+    return {
+      change: { status: row.status, amountRefunded: row.amountRefunded + amount },
+      result: { refund },
+    }
+  }
+
+  return {
+    expired,
+    toPayment,
+
+    capture: async (request: CaptureRequest): Promise<Payment> => {
+      const { idempotencyKey, paymentId, amount } = request
+      const done = await operate({ idempotencyKey, paymentId, kind: 'capture', amount }, (row) =>
+        decideCapture(row, amount),
+      )
+      if (!('payment' in done)) throw new Error(`${idempotencyKey} answered a refund`)
+      return done.payment
+    },
+
+    void: async (request: VoidRequest): Promise<Payment> => {
+      const { idempotencyKey, paymentId } = request
+      const done = await operate({ idempotencyKey, paymentId, kind: 'void', amount: 0 }, decideVoid)
+      if (!('payment' in done)) throw new Error(`${idempotencyKey} answered a refund`)
+      return done.payment
+    },
+
+    refund: async (request: RefundRequest): Promise<Refund> => {
+      const { idempotencyKey, paymentId, amount } = request
+      const done = await operate({ idempotencyKey, paymentId, kind: 'refund', amount }, (row) =>
+        decideRefund(row, amount),
+      )
+      if (!('refund' in done)) throw new Error(`${idempotencyKey} answered a payment`)
+      return done.refund
+    },
+  }
+}
