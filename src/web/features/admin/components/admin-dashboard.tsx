@@ -4,16 +4,17 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { CouponsTab } from './coupons-tab.tsx'
 import { EmailsTab } from './emails-tab.tsx'
+import { JobsTab } from './jobs-tab.tsx'
 import { MessagesTab } from './messages-tab.tsx'
 import { OrdersTab } from './orders-tab.tsx'
 
-const TABS = ['orders', 'products', 'producers', 'messages', 'emails', 'coupons'] as const
+const TABS = ['orders', 'jobs', 'products', 'producers', 'messages', 'emails', 'coupons'] as const
 type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
 /**
- * /admin (docs/product.md#admin): Orders, Products and Producers (pointers to their pages),
- * Messages, Emails, Coupons.
+ * /admin (docs/product.md#admin): Orders, Jobs (the cut-off's runs), Products and Producers
+ * (pointers to their pages), Messages, Emails, Coupons.
  */
 export function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -35,6 +36,7 @@ export function AdminDashboard() {
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
             <TabsTrigger value="orders">Orders</TabsTrigger>
+            <TabsTrigger value="jobs">Jobs</TabsTrigger>
             <TabsTrigger value="products">Products</TabsTrigger>
             <TabsTrigger value="producers">Producers</TabsTrigger>
             <TabsTrigger value="messages">Messages</TabsTrigger>
@@ -44,6 +46,9 @@ export function AdminDashboard() {
         </div>
         <TabsContent value="orders">
           <OrdersTab />
+        </TabsContent>
+        <TabsContent value="jobs">
+          <JobsTab />
         </TabsContent>
         <TabsContent value="products">
           <section className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6">
