@@ -1,5 +1,10 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { formatDeliveryDate, orderCutoffFor } from '#shared/domain/delivery.ts'
+import {
+  chicagoParts,
+  formatDeliveryDate,
+  nextDeliveryDate,
+  orderCutoffFor,
+} from '#shared/domain/delivery.ts'
 import { centsToDecimal, decimalToCents, formatCents } from '#shared/domain/money.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
@@ -89,6 +94,22 @@ async function openCard(page: Page, order: Order) {
   return card
 }
 
+const DAY_MS = 24 * 60 * 60_000
+
+/** Moves the shop's clock (TEST_CLOCK_CONTROL); null returns it to the real time. */
+async function setClock(page: Page, at: Date | null) {
+  const response = await page.request.put('/api/test/clock', {
+    data: { now: at ? at.toISOString() : null },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+/** "2026-11-28": an instant's Houston calendar day, as the delivery-day filter takes it. */
+const calendarDay = (instant: Date) => {
+  const { year, month, day } = chicagoParts(instant)
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
 
 test.describe('staff and an order’s money', () => {
@@ -96,8 +117,8 @@ test.describe('staff and an order’s money', () => {
   test.use({
     expectedConsoleErrors: [/status of 400 .*\/api\/admin\/orders\/[0-9a-f-]+\/refunds\)$/],
   })
-  // one after the other: the second moves the server's clock past a cut-off, which captures
-  // every order of that Saturday, the first test's included
+  // one after the other: the second moves the server's clock, and an order placed meanwhile
+  // would be dated in the week the clock is in
   test.describe.configure({ mode: 'serial' })
 
   test.beforeEach(async ({ page }) => {
@@ -168,23 +189,25 @@ test.describe('staff and an order’s money', () => {
     browser,
   }) => {
     const customer = await customerPage(browser, 'refund-by-staff')
-    const order = await placeOrder(customer.request)
-    const total = decimalToCents(order.total)
-    const cutoff = orderCutoffFor(new Date(order.deliveryDate))
-    const delivery = formatDeliveryDate(new Date(order.deliveryDate))
-
-    // the cut-off passes: the job captures the order's total
+    // The order is placed in a week two weeks back and captured at that week's cut-off, so the
+    // run captures no other test's order: every later delivery's cut-off is still ahead then.
+    const placedAt = new Date(nextDeliveryDate(new Date()).getTime() - 19 * DAY_MS)
+    let order: Order
     try {
-      const moved = await page.request.put('/api/test/clock', {
-        data: { now: new Date(cutoff.getTime() + 60_000).toISOString() },
-      })
-      expect(moved.status(), await moved.text()).toBe(200)
+      await setClock(page, placedAt)
+      order = await placeOrder(customer.request)
+      const cutoff = orderCutoffFor(new Date(order.deliveryDate))
+      expect(cutoff.getTime()).toBeGreaterThan(placedAt.getTime())
+      // the cut-off passes: the job captures the order's total
+      await setClock(page, new Date(cutoff.getTime() + 60_000))
       const ran = await page.request.post('/api/test/run-due-jobs')
       expect(ran.status(), await ran.text()).toBe(200)
     } finally {
-      const back = await page.request.put('/api/test/clock', { data: { now: null } })
-      expect(back.status(), await back.text()).toBe(200)
+      await setClock(page, null)
     }
+    const total = decimalToCents(order.total)
+    const deliveryDay = calendarDay(new Date(order.deliveryDate))
+    const delivery = formatDeliveryDate(new Date(order.deliveryDate))
     await expect
       .poll(async () => (await customerSees(customer, order.id)).paymentStatus)
       .toBe('captured')
@@ -196,7 +219,9 @@ test.describe('staff and an order’s money', () => {
     await expect(run).toContainText('Finished')
     await expectAccessible(page)
 
+    // that Saturday's orders: the list is newest first, and this one was placed weeks ago
     await page.getByRole('tab', { name: 'Orders' }).click()
+    await page.getByLabel('Delivery day').fill(deliveryDay)
     const card = await openCard(page, order)
     const summary = card.getByRole('button', { expanded: true })
     await expect(summary).toContainText('Payment: Paid')
@@ -215,7 +240,9 @@ test.describe('staff and an order’s money', () => {
     await dialog.getByLabel('Amount ($)').fill(centsToDecimal(total + 100))
     await dialog.getByLabel('Reason').fill('Bruised peaches in the box')
     await dialog.getByRole('button', { name: `Refund ${formatCents(total + 100)}` }).click()
-    await expect(dialog.getByRole('alert')).toContainText('is left to refund on this order')
+    await expect(dialog.getByRole('alert')).toHaveText(
+      `At most ${formatCents(total)} is left to refund on this order.`,
+    )
     await expectAccessible(page)
 
     await dialog.getByLabel('Amount ($)').fill('5')

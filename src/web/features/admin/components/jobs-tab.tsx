@@ -31,10 +31,9 @@ const deliveryDayOf = (run: JobRun) => /^\d{4}-\d{2}-\d{2}$/.exec(run.runKey)?.[
 /** Saturday 5:00 AM in Houston is stored as the delivery; noon UTC names the same day anywhere. */
 const formatDeliveryDay = (day: string) => formatDeliveryDate(new Date(`${day}T12:00:00Z`))
 
-const jobName = (job: string) => {
-  const words = job.replace(/[-_:]+/g, ' ').trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
+/** The jobs' names as staff read them; a job without one shows its own name. */
+const JOB_LABELS: Record<string, string> = { cutoff: 'Cut-off capture' }
+const jobName = (job: string) => JOB_LABELS[job] ?? job
 
 /** Where the orders of a delivery day are listed: the Orders tab, filtered by that day. */
 const ordersOfDay = (day: string) => `/admin?deliveryDate=${day}`
