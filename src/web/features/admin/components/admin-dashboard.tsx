@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { CouponsTab } from './coupons-tab.tsx'
 import { EmailsTab } from './emails-tab.tsx'
+import { FailedEmailsSection } from './failed-emails-section.tsx'
 import { JobsTab } from './jobs-tab.tsx'
 import { MessagesTab } from './messages-tab.tsx'
 import { OrdersTab } from './orders-tab.tsx'
@@ -14,7 +15,8 @@ const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab
 
 /**
  * /admin (docs/product.md#admin): Orders, Jobs (the cut-off's runs), Products and Producers
- * (pointers to their pages), Messages, Emails, Coupons.
+ * (pointers to their pages), Messages, Emails (the mailing lists and the e-mails that failed to
+ * send), Coupons.
  */
 export function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -83,7 +85,10 @@ export function AdminDashboard() {
           <MessagesTab />
         </TabsContent>
         <TabsContent value="emails">
-          <EmailsTab />
+          <div className="flex flex-col gap-10">
+            <EmailsTab />
+            <FailedEmailsSection />
+          </div>
         </TabsContent>
         <TabsContent value="coupons">
           <CouponsTab />
