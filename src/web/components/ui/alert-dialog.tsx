@@ -23,7 +23,7 @@ export function ConfirmDialog({
   title: string
   description: ReactNode
   confirmLabel: string
-  /** the button that leaves things as they are (e.g. "Keep Order" where the action is a cancel) */
+  /** the button that keeps things as they are */
   cancelLabel?: string
   pending?: boolean
   pendingLabel?: string
