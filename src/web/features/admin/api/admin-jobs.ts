@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { JobRun } from '#shared/schemas/order-changes.ts'
 import { apiGet } from '#web/lib/api-client.ts'
 
-/** The scheduled jobs' runs (the cut-off's captures), newest first (docs/product.md#order-payments). */
+/** The scheduled jobs' runs (the cut-off's captures), newest first (docs/product.md#cut-off). */
 export const adminJobQueries = {
   runs: () =>
     queryOptions({

@@ -39,7 +39,7 @@ const jobName = (job: string) => JOB_LABELS[job] ?? job
 const ordersOfDay = (day: string) => `/admin?deliveryDate=${day}`
 
 /**
- * The Jobs tab (docs/product.md#order-payments): the cut-off job's runs, newest first, with what
+ * The Jobs tab (docs/product.md#cut-off): the cut-off job's runs, newest first, with what
  * each captured and what failed, and the way to the orders whose payment failed.
  */
 export function JobsTab() {
