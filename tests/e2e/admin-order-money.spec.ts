@@ -51,8 +51,14 @@ async function customerPage(browser: Browser, tag: string) {
   return page
 }
 
+const CARDS = {
+  good: '4242424242424242',
+  /** authorises, then is declined at the cut-off's capture (docs/product.md#order-payments) */
+  declinedAtCapture: '4000000000000341',
+}
+
 /** An order paid by card through the demo provider: the card is authorised, not yet charged. */
-async function placeOrder(request: APIRequestContext): Promise<Order> {
+async function placeOrder(request: APIRequestContext, cardNumber = CARDS.good): Promise<Order> {
   const catalogue = (await (await request.get('/api/products?limit=40')).json()) as Product[]
   const items = catalogue
     .filter((product) => product.inStock && product.category !== 'farm-boxes')
@@ -71,7 +77,7 @@ async function placeOrder(request: APIRequestContext): Promise<Order> {
   expect(intent.status(), await intent.text()).toBe(200)
   const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string }
   const confirm = await request.post(`/api/demo-payments/${paymentIntentId}/confirm`, {
-    data: { cardNumber: '4242424242424242', expiry: '12/34', cvc: '123', zip: '77008' },
+    data: { cardNumber, expiry: '12/34', cvc: '123', zip: '77008' },
   })
   expect(((await confirm.json()) as { status: string }).status).toBe('requires_capture')
   const order = await request.post('/api/orders', { data: { paymentIntentId } })
@@ -184,21 +190,23 @@ test.describe('staff and an order’s money', () => {
     await customer.context().close()
   })
 
-  test('refunds part of an order captured at the cut-off, with a reason, never more than is left', async ({
+  test('after the cut-off: a failed payment is found from the Jobs tab, and part of a captured order is refunded', async ({
     page,
     browser,
   }) => {
     const customer = await customerPage(browser, 'refund-by-staff')
-    // The order is placed in a week two weeks back and captured at that week's cut-off, so the
+    // The orders are placed in a week two weeks back and captured at that week's cut-off, so the
     // run captures no other test's order: every later delivery's cut-off is still ahead then.
     const placedAt = new Date(nextDeliveryDate(new Date()).getTime() - 19 * DAY_MS)
     let order: Order
+    let declined: Order
     try {
       await setClock(page, placedAt)
       order = await placeOrder(customer.request)
+      declined = await placeOrder(customer.request, CARDS.declinedAtCapture)
       const cutoff = orderCutoffFor(new Date(order.deliveryDate))
       expect(cutoff.getTime()).toBeGreaterThan(placedAt.getTime())
-      // the cut-off passes: the job captures the order's total
+      // the cut-off passes: the job captures the orders' totals
       await setClock(page, new Date(cutoff.getTime() + 60_000))
       const ran = await page.request.post('/api/test/run-due-jobs')
       expect(ran.status(), await ran.text()).toBe(200)
@@ -211,17 +219,29 @@ test.describe('staff and an order’s money', () => {
     await expect
       .poll(async () => (await customerSees(customer, order.id)).paymentStatus)
       .toBe('captured')
+    expect((await customerSees(customer, declined.id)).paymentStatus).toBe('payment_failed')
 
-    // the Jobs tab shows the run for that Saturday
+    // the Jobs tab shows the run for that Saturday, and where the unpaid order is
     await page.goto('/admin?tab=jobs')
     const run = page.getByRole('row').filter({ hasText: delivery }).first()
-    await expect(run).toBeVisible()
+    await expect(run).toContainText('Cut-off capture')
     await expect(run).toContainText('Finished')
+    const failed = page.getByRole('region', { name: 'Failed payments' })
+    await expect(failed).toContainText(`${delivery}: 1 order not paid.`)
     await expectAccessible(page)
+    await failed.getByRole('link', { name: `Orders of ${delivery}` }).click()
 
-    // that Saturday's orders: the list is newest first, and this one was placed weeks ago
-    await page.getByRole('tab', { name: 'Orders' }).click()
-    await page.getByLabel('Delivery day').fill(deliveryDay)
+    // that Saturday's orders (the list is newest first, and these were placed weeks ago)
+    await expect(page.getByRole('tab', { name: 'Orders', selected: true })).toBeVisible()
+    await expect(page.getByLabel('Delivery day')).toHaveValue(deliveryDay)
+    await expect(page.getByRole('article')).toHaveCount(2)
+    const unpaid = await openCard(page, declined)
+    await expect(unpaid.getByRole('button', { expanded: true })).toContainText(
+      'Payment: Payment failed',
+    )
+    await expect(unpaid).toContainText('The capture failed')
+    await expect(unpaid.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0)
+
     const card = await openCard(page, order)
     const summary = card.getByRole('button', { expanded: true })
     await expect(summary).toContainText('Payment: Paid')

@@ -2,6 +2,7 @@ import { BUSINESS_TIME_ZONE, formatEditDeadline } from '#shared/domain/delivery.
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
 import type { AdminOrder, OrderRefund } from '#shared/schemas/order.ts'
 import { cn } from '#web/lib/cn.ts'
+import { useNow } from '#web/lib/use-now.ts'
 import { PaymentStatusBadge } from './order-badges.tsx'
 
 /** What is left to give back: what the cut-off took less what was refunded already. */
@@ -18,6 +19,7 @@ export const isRefundable = (order: AdminOrder) =>
  * change the order or pay again.
  */
 export function OrderPayment({ order }: { order: AdminOrder }) {
+  const now = useNow()
   const captured = decimalToCents(order.capturedAmount)
   const refunded = decimalToCents(order.refundedAmount)
   return (
@@ -43,22 +45,27 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
           </>
         ) : null}
       </dl>
-      <p className="text-sm text-muted-foreground">{deadlineText(order)}</p>
+      <p className="text-sm text-muted-foreground">{deadlineText(order, now)}</p>
       {order.refunds.length > 0 ? <RefundList refunds={order.refunds} /> : null}
     </div>
   )
 }
 
-function deadlineText(order: AdminOrder): string {
+function deadlineText(order: AdminOrder, now: Date): string {
   if (order.status === 'cancelled') return 'Cancelled: no further changes.'
   if (order.paymentStatus === 'payment_failed') {
-    return order.payAgainUntil
-      ? `The capture failed. The customer can pay with another card until ${formatEditDeadline(new Date(order.payAgainUntil))}.`
-      : 'The capture failed and the time to pay again has passed: contact the customer.'
+    if (!order.payAgainUntil) return 'The capture failed: contact the customer.'
+    const until = formatEditDeadline(new Date(order.payAgainUntil))
+    return now.getTime() < Date.parse(order.payAgainUntil)
+      ? `The capture failed. The customer can pay with another card until ${until}.`
+      : `The capture failed, and the time to pay again ended ${until}: contact the customer.`
   }
   const cutoff = formatEditDeadline(new Date(order.editableUntil))
-  return order.editable
-    ? `The customer can change or cancel it until ${cutoff}, when the card is charged.`
+  if (order.editable) {
+    return `The customer can change or cancel it until ${cutoff}, when the card is charged.`
+  }
+  return now.getTime() < Date.parse(order.editableUntil)
+    ? `The customer cannot change it now; the cut-off is ${cutoff}.`
     : `Locked for the customer since ${cutoff}.`
 }
 
