@@ -43,7 +43,10 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
           </span>
           <span className="col-span-2 row-start-3 flex flex-wrap gap-1.5 sm:col-span-3 sm:col-start-2 sm:row-start-2 lg:col-span-1 lg:col-start-3 lg:row-start-1 lg:justify-end">
             <OrderStatusBadge status={order.status} />
-            <DeliveryStatusBadge status={order.deliveryStatus} />
+            {/* a cancelled order has no delivery to speak of (the customer reads Cancelled) */}
+            {order.status === 'cancelled' ? null : (
+              <DeliveryStatusBadge status={order.deliveryStatus} />
+            )}
             <PaymentStatusBadge status={order.paymentStatus} />
           </span>
           <span className="col-start-2 row-start-1 text-right font-semibold tabular-nums sm:col-start-3 lg:col-start-4">

@@ -117,13 +117,18 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
             controlId={field('amount')}
             label="Amount ($)"
             error={errors.amount?.message}
-            hint={`At most ${formatCents(left)} is left to refund of the ${formatDecimalPrice(order.capturedAmount)} charged.`}
+            // the server's refusal says the same, so the hint makes way for it
+            hint={
+              errors.amount
+                ? undefined
+                : `At most ${formatCents(left)} is left to refund of the ${formatDecimalPrice(order.capturedAmount)} charged.`
+            }
           >
             <Input
               id={field('amount')}
               inputMode="decimal"
               autoComplete="off"
-              {...fieldErrorProps(field('amount'), errors.amount?.message, true)}
+              {...fieldErrorProps(field('amount'), errors.amount?.message, !errors.amount)}
               {...register('amount')}
             />
           </FormField>
