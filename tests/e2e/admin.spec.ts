@@ -246,17 +246,18 @@ test.describe('an admin at work', () => {
     await expectAccessible(page)
 
     await card.getByRole('combobox', { name: 'Delivery status' }).click()
-    await page.getByRole('option', { name: 'Preparing' }).click()
+    await page.getByRole('option', { name: 'Being Prepared' }).click()
     await expect(toasts(page).getByText('Delivery Status Updated')).toBeVisible()
     await expect(toasts(page)).toContainText('Delivery status has been updated successfully.')
-    const history = card.getByRole('list', { name: 'Status changes' })
-    await expect(history).toContainText('Order Placed → Preparing')
+    // staff read the customer's words for where the delivery is
+    const history = card.getByRole('list', { name: 'Order history' })
+    await expect(history).toContainText('Order Confirmed → Being Prepared')
     await expect(history).toContainText(ADMIN.email)
 
     await card.getByRole('combobox', { name: 'Order status' }).click()
     await page.getByRole('option', { name: 'Confirmed' }).click()
     await expect(toasts(page).getByText('Status Updated', { exact: true })).toBeVisible()
-    await expect(card.getByRole('button', { expanded: true })).toContainText('Confirmed')
+    await expect(card.getByRole('button', { expanded: true })).toContainText('Status: Confirmed')
 
     await customer.goto('/delivery')
     const progress = customer.getByRole('progressbar', { name: 'Delivery progress' }).first()

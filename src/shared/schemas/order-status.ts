@@ -27,20 +27,28 @@ export function deliveryStep(status: string): { label: string; progress: number 
   )
 }
 
-/** The admin's label for each order status; any may be set (docs/product.md#orders). */
+/**
+ * The label of each order status, the same for staff and customers; any may be set
+ * (docs/product.md#orders). A new order is `pending` for the staff's own workflow, but its
+ * customer has been told it is confirmed and its card authorised, so it reads "New", never
+ * "Pending": where the money stands is the payment state's to say (PAYMENT_STATE_LABELS).
+ */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
+  pending: 'New',
   confirmed: 'Confirmed',
   completed: 'Completed',
   cancelled: 'Cancelled',
 }
 
-/** What the admin reads for each delivery status, in the order a delivery goes. */
+/**
+ * What staff read for each delivery status, in the order a delivery goes: the customer's own
+ * words, so both sides of an order say the same thing.
+ */
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
-  order_placed: 'Order Placed',
-  preparing: 'Preparing',
-  out_for_delivery: 'Out for Delivery',
-  delivered: 'Delivered',
+  order_placed: DELIVERY_STATUS_STEPS.order_placed.label,
+  preparing: DELIVERY_STATUS_STEPS.preparing.label,
+  out_for_delivery: DELIVERY_STATUS_STEPS.out_for_delivery.label,
+  delivered: DELIVERY_STATUS_STEPS.delivered.label,
 }
 
 /**

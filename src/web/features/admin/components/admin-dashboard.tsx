@@ -5,16 +5,18 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { CouponsTab } from './coupons-tab.tsx'
 import { EmailsTab } from './emails-tab.tsx'
 import { FailedEmailsSection } from './failed-emails-section.tsx'
+import { JobsTab } from './jobs-tab.tsx'
 import { MessagesTab } from './messages-tab.tsx'
 import { OrdersTab } from './orders-tab.tsx'
 
-const TABS = ['orders', 'products', 'producers', 'messages', 'emails', 'coupons'] as const
+const TABS = ['orders', 'jobs', 'products', 'producers', 'messages', 'emails', 'coupons'] as const
 type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
 /**
- * /admin (docs/product.md#admin): Orders, Products and Producers (pointers to their pages),
- * Messages, Emails (the mailing lists and the e-mails that failed to send), Coupons.
+ * /admin (docs/product.md#admin): Orders, Jobs (the cut-off's runs), Products and Producers
+ * (pointers to their pages), Messages, Emails (the mailing lists and the e-mails that failed to
+ * send), Coupons.
  */
 export function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -36,6 +38,7 @@ export function AdminDashboard() {
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
             <TabsTrigger value="orders">Orders</TabsTrigger>
+            <TabsTrigger value="jobs">Jobs</TabsTrigger>
             <TabsTrigger value="products">Products</TabsTrigger>
             <TabsTrigger value="producers">Producers</TabsTrigger>
             <TabsTrigger value="messages">Messages</TabsTrigger>
@@ -45,6 +48,9 @@ export function AdminDashboard() {
         </div>
         <TabsContent value="orders">
           <OrdersTab />
+        </TabsContent>
+        <TabsContent value="jobs">
+          <JobsTab />
         </TabsContent>
         <TabsContent value="products">
           <section className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6">

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { CalendarDaySchema } from '#shared/schemas/dates.ts'
 import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE } from '#shared/schemas/order.ts'
 import {
   DELIVERY_STATUSES,
@@ -28,11 +30,18 @@ const ANY = 'any'
 
 /**
  * The Orders tab (docs/product.md#admin): filtered by delivery day and status, paged by the server.
+ * It opens on a delivery day given in the address (`/admin?deliveryDate=2026-11-28`, the Jobs
+ * tab's link to a cut-off's orders).
  */
 export function OrdersTab() {
-  const [filters, setFilters] = useState<AdminOrderFilters>({
-    page: 1,
-    pageSize: ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
+  const [searchParams] = useSearchParams()
+  const [filters, setFilters] = useState<AdminOrderFilters>(() => {
+    const day = CalendarDaySchema.safeParse(searchParams.get('deliveryDate'))
+    return {
+      page: 1,
+      pageSize: ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
+      ...(day.success ? { deliveryDate: day.data } : {}),
+    }
   })
   const orders = useQuery(adminOrderQueries.list(filters))
   const filtered = Boolean(filters.deliveryDate || filters.status || filters.deliveryStatus)

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AdminRefundInput } from '#shared/schemas/order-changes.ts'
+import type { AdminOrder, OrderRefund } from '#shared/schemas/order.ts'
+import { apiRequest } from '#web/lib/api-client.ts'
+import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
+import { adminOrderQueries } from './admin-orders.ts'
+
+/*
+ * The staff's money actions on an order (docs/product.md#order-payments): cancel it (the
+ * authorisation released before the cut-off's capture, the whole amount refunded after it) and
+ * refund part of a captured order. The server decides which; these only ask.
+ */
+
+/** POST /api/admin/orders/{id}/cancel → the cancelled order */
+export const cancelAdminOrder = (id: string) =>
+  apiRequest<AdminOrder>('POST', `/api/admin/orders/${id}/cancel`, { body: {} })
+
+/** POST /api/admin/orders/{id}/refunds → 201 the refund; 409 before capture, 400 above what is left */
+export const refundAdminOrder = ({ id, input }: { id: string; input: AdminRefundInput }) =>
+  apiRequest<OrderRefund>('POST', `/api/admin/orders/${id}/refunds`, { body: input })
+
+/** After a money action the admin's list and the customer's orders are fetched afresh. */
+function useRefreshOrders() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminOrderQueries.all() }),
+      queryClient.invalidateQueries({ queryKey: QUERY_ROOTS.myOrders }),
+    ])
+}
+
+export function useCancelAdminOrder() {
+  const refresh = useRefreshOrders()
+  return useMutation({ mutationFn: cancelAdminOrder, onSettled: refresh })
+}
+
+export function useRefundAdminOrder() {
+  const refresh = useRefreshOrders()
+  return useMutation({ mutationFn: refundAdminOrder, onSettled: refresh })
+}

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
+import {
+  centsToDecimal,
+  formatCents,
+  formatDecimalPrice,
+  readMoneyInput,
+} from '#shared/domain/money.ts'
+import { orderNumber } from '#shared/domain/order-number.ts'
+import { AdminRefundInputSchema } from '#shared/schemas/order-changes.ts'
+import type { AdminOrder, OrderRefund } from '#shared/schemas/order.ts'
+import { MoneyInputSchema } from '#shared/schemas/money.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx'
+import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { errorMessage } from '#web/lib/api-client.ts'
+import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
+import { useRefundAdminOrder } from '../api/admin-order-money.ts'
+import { leftToRefundCents } from './order-payment.tsx'
+
+/**
+ * The refund form checks what the person can fix (an amount in dollars above zero, a reason);
+ * the server decides the rest (docs/product.md#order-payments): 409 before the capture, 400 above
+ * what is left to refund. Its answers show in the form.
+ */
+const RefundFormSchema = AdminRefundInputSchema.extend({
+  amount: MoneyInputSchema.refine((cents) => cents > 0, 'Enter an amount greater than 0'),
+})
+type RefundForm = z.input<typeof RefundFormSchema>
+type RefundValues = z.output<typeof RefundFormSchema>
+const FIELDS = ['amount', 'reason'] as const
+
+function refundedToast(refund: OrderRefund, order: AdminOrder) {
+  const amount = formatDecimalPrice(refund.amount)
+  if (refund.status === 'failed') {
+    toast({
+      variant: 'destructive',
+      title: 'Refund Failed',
+      description: `The card provider refused the refund of ${amount}.`,
+    })
+    return
+  }
+  toast({
+    title: refund.status === 'succeeded' ? 'Refund Made' : 'Refund Requested',
+    description: `${amount} back to ${order.customerName}'s card.`,
+  })
+}
+
+export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const id = useId()
+  const field = (name: string) => `${id}-${name}`
+  const refund = useRefundAdminOrder()
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const left = leftToRefundCents(order)
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<RefundForm, unknown, RefundValues>({
+    resolver: zodResolver(RefundFormSchema),
+    defaultValues: { amount: centsToDecimal(left), reason: '' },
+  })
+  const typed = readMoneyInput(`${useWatch({ control, name: 'amount' })}`)
+
+  const onSubmit = handleSubmit((values) => {
+    setRefusal(null)
+    refund.mutate(
+      { id: order.id, input: { amount: centsToDecimal(values.amount), reason: values.reason } },
+      {
+        onSuccess: (made) => {
+          refundedToast(made, order)
+          onClose()
+        },
+        onError: (error) => {
+          const fieldErrors = serverFieldErrors(error, FIELDS)
+          for (const [name, message] of fieldErrors) setError(name, { type: 'server', message })
+          const [first] = fieldErrors
+          if (first) setFocus(first[0])
+          else setRefusal(errorMessage(error, 'Failed to make the refund. Please try again.'))
+        },
+      },
+    )
+  })
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>Refund order {orderNumber(order.id)}</DialogTitle>
+          <DialogDescription>
+            Money goes back to {order.customerName}&apos;s card, and they are told by e-mail with
+            the reason.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          {refusal ? (
+            <p role="alert" className="rounded-lg bg-tomato/10 px-4 py-3 text-sm text-tomato">
+              {refusal}
+            </p>
+          ) : null}
+          <FormField
+            controlId={field('amount')}
+            label="Amount ($)"
+            error={errors.amount?.message}
+            // the server's refusal says the same, so the hint makes way for it
+            hint={
+              errors.amount
+                ? undefined
+                : `At most ${formatCents(left)} is left to refund of the ${formatDecimalPrice(order.capturedAmount)} charged.`
+            }
+          >
+            <Input
+              id={field('amount')}
+              inputMode="decimal"
+              autoComplete="off"
+              {...fieldErrorProps(field('amount'), errors.amount?.message, !errors.amount)}
+              {...register('amount')}
+            />
+          </FormField>
+          <FormField controlId={field('reason')} label="Reason" error={errors.reason?.message}>
+            <Textarea
+              id={field('reason')}
+              className="min-h-20"
+              placeholder="A missing item, a damaged box..."
+              {...fieldErrorProps(field('reason'), errors.reason?.message)}
+              {...register('reason')}
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={refund.isPending}>
+              {refund.isPending
+                ? 'Refunding...'
+                : typed.ok && typed.cents > 0
+                  ? `Refund ${formatCents(typed.cents)}`
+                  : 'Refund'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
