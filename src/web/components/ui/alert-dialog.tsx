@@ -12,6 +12,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pending = false,
   pendingLabel = 'Deleting...',
   onConfirm,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   title: string
   description: ReactNode
   confirmLabel: string
+  /** the button that keeps things as they are */
+  cancelLabel?: string
   pending?: boolean
   pendingLabel?: string
   onConfirm: () => void
@@ -41,7 +44,7 @@ export function ConfirmDialog({
           {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>
-              Cancel
+              {cancelLabel}
             </AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
               className={buttonVariants({ variant: 'destructive' })}

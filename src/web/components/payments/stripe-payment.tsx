@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
-import type { ConfirmPayment } from '../payment-outcome.ts'
+import type { ConfirmPayment } from './payment-outcome.ts'
 
 /*
  * Stripe's Payment Element (docs/product.md#payments). Only this module imports Stripe, and the
@@ -30,11 +30,14 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 export default function StripePayment({
   publishableKey,
   clientSecret,
+  returnPath,
   onReady,
   className,
 }: {
   publishableKey: string
   clientSecret: string
+  /** where the bank's page sends the customer back to: /checkout, or the order's page */
+  returnPath: string
   /** hands the page the function that confirms this payment (null while Stripe loads) */
   onReady: (confirm: ConfirmPayment | null) => void
   className?: string
@@ -75,14 +78,20 @@ export default function StripePayment({
         // new try at loading Stripe.js needs a new Elements
         <Elements key={clientSecret} stripe={forElements} options={{ clientSecret }}>
           <PaymentElement />
-          <Confirmer onReady={onReady} />
+          <Confirmer returnPath={returnPath} onReady={onReady} />
         </Elements>
       )}
     </div>
   )
 }
 
-function Confirmer({ onReady }: { onReady: (confirm: ConfirmPayment | null) => void }) {
+function Confirmer({
+  returnPath,
+  onReady,
+}: {
+  returnPath: string
+  onReady: (confirm: ConfirmPayment | null) => void
+}) {
   const stripe = useStripe()
   const elements = useElements()
   useEffect(() => {
@@ -93,7 +102,7 @@ function Confirmer({ onReady }: { onReady: (confirm: ConfirmPayment | null) => v
     onReady(async () => {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}/checkout` },
+        confirmParams: { return_url: `${window.location.origin}${returnPath}` },
         // the bank's page only when the card needs it; it comes back to return_url
         redirect: 'if_required',
       })
@@ -103,11 +112,14 @@ function Confirmer({ onReady }: { onReady: (confirm: ConfirmPayment | null) => v
           ? { status: 'failed', message }
           : { status: 'error', message }
       }
-      return paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing'
+      // the card is authorised at checkout and charged at the cut-off (requires_capture)
+      return paymentIntent.status === 'requires_capture' ||
+        paymentIntent.status === 'succeeded' ||
+        paymentIntent.status === 'processing'
         ? { status: 'succeeded' }
         : { status: 'error', message: CHECKOUT_MESSAGES.paymentNotCompleted }
     })
     return () => onReady(null)
-  }, [stripe, elements, onReady])
+  }, [stripe, elements, onReady, returnPath])
   return null
 }
