@@ -231,3 +231,4 @@ export const DeliveryStatusInputSchema = z.strictObject({
     error: `Delivery status must be one of: ${DELIVERY_STATUSES.join(', ')}`,
   }),
 })
+
