@@ -63,6 +63,8 @@ export default defineConfig({
           // the admin journeys sign in as this account (created at start, docs/product.md#accounts)
           ADMIN_EMAIL: 'e2e-admin@example.com',
           ADMIN_PASSWORD: 'e2e admin password',
+          // journeys across the cut-off move the shop's clock (PUT /api/test/clock)
+          TEST_CLOCK_CONTROL: 'true',
         },
       },
 })

@@ -10,12 +10,19 @@ export class AppError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; fields?: Record<string, string> } = {},
+    options: {
+      message?: string
+      fields?: Record<string, string>
+      /** more of the answer beside the message, e.g. the order as it stands after a 409 */
+      details?: Record<string, unknown>
+    } = {},
   ) {
     super(options.message ?? ERRORS[code].message)
     this.status = ERRORS[code].status
     this.fields = options.fields
+    this.details = options.details
   }
 
   readonly fields: Record<string, string> | undefined
+  readonly details: Record<string, unknown> | undefined
 }

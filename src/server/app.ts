@@ -33,6 +33,10 @@ import { registerAdminGuard } from './plugins/admin-guard.ts'
 import type { ImageStorage } from './adapters/storage/index.ts'
 import { createUploadsFeature } from './features/uploads/index.ts'
 import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
+import type { ControllableClock } from './clock.ts'
+import { runDueJobs, type JobHandler } from './jobs/job-queue.ts'
+import { createOrderChangesFeature, type Notify } from './features/order-changes/index.ts'
+import { registerTestClock } from './plugins/test-clock.ts'
 
 export interface AppDeps {
   /** publicUrl: the shop's own origin (same-origin rule) and the base of sitemap links */
@@ -54,6 +58,21 @@ export interface AppDeps {
   readonly storage: ImageStorage
   /** METRICS_TOKEN: GET /metrics exists only with one, for callers presenting it */
   readonly metricsToken?: string | undefined
+  /**
+   * TEST_CLOCK_CONTROL: a clock that PUT /api/test/clock moves (browser and process tests);
+   * never in production
+   */
+  readonly clockControl?: ControllableClock | undefined
+}
+
+/** The jobs this app's features run on the job queue (main.ts starts the runner). */
+export interface AppJobs {
+  readonly handlers: Readonly<Record<string, JobHandler>>
+  readonly crontab: string
+  /** the minute's tick now: the cut-off and stale changes (main.ts runs one at start-up) */
+  tick(): Promise<void>
+  /** what the minute's tick does (the cut-off, stale changes), then every job that is due */
+  runDue(): Promise<void>
 }
 
 declare module 'fastify' {
@@ -63,6 +82,7 @@ declare module 'fastify' {
     sessions: Sessions
     checkout: CheckoutService
     rateLimits: RateLimitsService
+    jobs: AppJobs
     /** every route's method and pattern (HEAD included), in registration order */
     routeTable: readonly { method: string; url: string }[]
     /** answer every request from now on with Connection: close (see main.ts shutdown) */
@@ -211,20 +231,22 @@ async function registerOrdering(
     coupons: coupons.service,
     mailer: shared.mailer,
     log: deps.log,
+    now: shared.now,
   })
   await app.register(orders.routes)
   await app.register(orders.adminRoutes)
+  const payments: Payments = deps.payments ?? {
+    kind: 'demo',
+    provider: createDemoProvider({
+      store: createDemoPaymentStore(deps.db),
+      now: shared.now,
+      onPaymentFailed: shared.metrics.paymentFailed,
+    }),
+  }
   const checkout = createCheckoutFeature({
     db: deps.db,
     transaction: shared.transaction,
-    payments: deps.payments ?? {
-      kind: 'demo',
-      provider: createDemoProvider({
-        store: createDemoPaymentStore(deps.db),
-        now: shared.now,
-        onPaymentFailed: shared.metrics.paymentFailed,
-      }),
-    },
+    payments,
     auth,
     catalog,
     coupons: coupons.service,
@@ -236,6 +258,34 @@ async function registerOrdering(
   })
   await app.register(checkout.routes)
   app.decorate('checkout', checkout.service)
+
+  const notify: Notify = async () => {}
+  const orderChanges = createOrderChangesFeature({
+    db: deps.db,
+    transaction: shared.transaction,
+    auth,
+    orders: orders.service,
+    catalog,
+    coupons: coupons.service,
+    provider: payments.provider,
+    notify,
+    log: deps.log,
+    now: shared.now,
+  })
+  await app.register(orderChanges.routes)
+  await app.register(orderChanges.adminRoutes)
+  const handlers = { ...orderChanges.handlers }
+  app.decorate('jobs', {
+    handlers,
+    crontab: orderChanges.crontab,
+    async tick() {
+      await orderChanges.tick()
+    },
+    async runDue() {
+      await orderChanges.tick()
+      await runDueJobs({ pool: deps.db.$client, handlers, log: deps.log })
+    },
+  } satisfies AppJobs)
 }
 
 /** Builds the whole app from its collaborators. It never listens: main.ts does, tests inject. */
@@ -247,7 +297,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   const observability = createObservabilityFeature({ token: deps.metricsToken })
   observability.measure(app)
-  const now = deps.now ?? (() => new Date())
+  if (deps.clockControl && deps.config.nodeEnv === 'production') {
+    throw new Error('TEST_CLOCK_CONTROL is for tests: it cannot be used in production')
+  }
+  const clock = deps.clockControl
+  const now = clock ? () => clock.now() : (deps.now ?? (() => new Date()))
   // counted in PostgreSQL: every process behind a load balancer enforces the same limits
   const rateLimits = createRateLimitsFeature({ db: deps.db, now })
   await registerRateLimits(app, { store: rateLimits })
@@ -283,6 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     createSeoFeature({ catalog: catalog.service, publicUrl: deps.config.publicUrl }).routes,
   )
+
+  if (deps.clockControl) registerTestClock(app, deps.clockControl)
 
   if (deps.webRoot) await registerWebApp(app, { root: deps.webRoot })
   else registerApiOnlyNotFound(app)

@@ -13,6 +13,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { seedDemoCatalogue } from './db/seed/seed-demo-catalogue.ts'
 import { createLogger, type Logger } from './logger.ts'
+import { controllableClock } from './clock.ts'
+import { startJobRunner, type JobRunner } from './jobs/job-queue.ts'
 
 /**
  * The composition root: configuration, database (embedded or DATABASE_URL), migrations, demo
@@ -33,6 +35,7 @@ interface Resources {
   embedded?: EmbeddedPostgres
   database?: DatabaseHandle
   app?: FastifyInstance
+  jobs?: JobRunner
 }
 
 function readConfig(): Config {
@@ -101,6 +104,7 @@ async function start() {
     }),
     storage: createImageStorage({ s3: config.s3, dataDir: config.dataDir }),
     metricsToken: config.metricsToken,
+    clockControl: config.testClockControl ? controllableClock() : undefined,
   })
   if (config.stripe?.api) {
     const { protocol, host, port } = config.stripe.api
@@ -109,6 +113,17 @@ async function start() {
   if (config.admin) await resources.app.auth.ensureAdmin(config.admin)
   purgeExpiredRowsPeriodically(resources.app, log)
   settleCheckoutsPeriodically(resources.app, log)
+  if (stopping) return
+  // this process's share of the job queue: the cut-off, payment operations, e-mails
+  resources.jobs = await startJobRunner({
+    pool: resources.database.pool,
+    handlers: resources.app.jobs.handlers,
+    crontab: resources.app.jobs.crontab,
+    log,
+  })
+  // a shop that was down over a cut-off captures now rather than at the next minute's tick
+  const app = resources.app
+  void app.jobs.tick().catch((error: unknown) => log.error({ err: error }, 'the start-up tick failed'))
   if (stopping) return
   await resources.app.listen({ port: config.port, host: config.host })
   log.info(`Houston Farm to Door is open at ${config.publicUrl}`)
@@ -127,6 +142,8 @@ async function shutdown(signal: NodeJS.Signals) {
   }, FORCED_EXIT_AFTER_MS).unref()
   try {
     await startup // a half-started shop is stopped only once its start-up step settles
+    // jobs in progress finish (or are taken again by another process once their lock expires)
+    await resources.jobs?.stop().catch((error: unknown) => log.warn({ err: error }, 'stopping the job runner failed'))
     if (resources.app) {
       resources.app.startDraining()
       await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))

@@ -28,6 +28,10 @@ export const ERRORS = {
       'This producer still has products. Move them to another producer or delete them first.',
   },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
+  /** a change or cancellation the order's state refuses (after its cut-off, cancelled, stale) */
+  ORDER_CONFLICT: { status: 409, message: 'This order cannot be changed now.' },
+  /** a refund the order's money refuses (before capture, more than is left) */
+  REFUND_REFUSED: { status: 409, message: 'This refund cannot be made.' },
   PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
   COUPON_NOT_FOUND: { status: 404, message: 'Coupon not found' },

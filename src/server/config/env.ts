@@ -112,6 +112,8 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     SEED_DEMO: flag('SEED_DEMO').default(true),
+    /** browser and process tests move the shop's clock (PUT /api/test/clock); never production */
+    TEST_CLOCK_CONTROL: flag('TEST_CLOCK_CONTROL').default(false),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -150,6 +152,9 @@ const EnvSchema = z
     if (env.STRIPE_API_URL && env.STRIPE_SECRET_KEY?.startsWith('sk_live_')) {
       // a leftover stand-in would be handed the live key and every payment
       need('STRIPE_API_URL', 'STRIPE_API_URL cannot be used with a live key (sk_live_)')
+    }
+    if (env.NODE_ENV === 'production' && env.TEST_CLOCK_CONTROL) {
+      need('TEST_CLOCK_CONTROL', 'TEST_CLOCK_CONTROL cannot be used when NODE_ENV=production')
     }
     if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.DEMO_PAYMENTS) {
       need(
@@ -208,6 +213,7 @@ export interface Config {
       }
     | undefined
   readonly seedDemo: boolean
+  readonly testClockControl: boolean
   readonly logLevel: string
   readonly metricsToken: string | undefined
 }
@@ -276,6 +282,7 @@ export function loadConfig(
           }
         : undefined,
     seedDemo: e.SEED_DEMO,
+    testClockControl: e.TEST_CLOCK_CONTROL,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
   }

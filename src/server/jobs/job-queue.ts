@@ -63,9 +63,11 @@ const quietLogger = new Logger(() => () => {})
 function loggerFor(log: FastifyBaseLogger): Logger {
   return new Logger((scope) => (level, message, meta) => {
     const fields = { ...scope, ...meta, component: 'job-queue' }
-    if (level === 'error') log.error(fields, message)
-    else if (level === 'warning') log.warn(fields, message)
-    else if (level === 'info') log.info(fields, message)
+    // graphile's LogLevel is a const enum of these strings
+    const name: string = level
+    if (name === 'error') log.error(fields, message)
+    else if (name === 'warning') log.warn(fields, message)
+    else if (name === 'info') log.info(fields, message)
     else log.debug(fields, message)
   })
 }

@@ -39,7 +39,8 @@ function replyWithError(error: unknown, request: FastifyRequest, reply: FastifyR
 
 export function describe(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
-    return { status: error.status, body: withFields(error.message, error.fields) }
+    const body = withFields(error.message, error.fields)
+    return { status: error.status, body: error.details ? { ...error.details, ...body } : body }
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     // a Map, so a field named "__proto__" cannot reach an object's prototype

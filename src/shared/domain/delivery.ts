@@ -182,6 +182,15 @@ export function orderCutoffFor(delivery: Date): Date {
   )
 }
 
+/**
+ * After a failed capture, the customer may pay with another card until the Friday before the
+ * delivery at 12:00 PM Chicago, when the shop packs (docs/product.md#order-payments).
+ */
+export function payAgainDeadlineFor(delivery: Date): Date {
+  const friday = addDays(deliverySaturday(delivery), -1)
+  return chicagoWallTimeToInstant(friday.year, friday.month, friday.day, 12, 0)
+}
+
 /** The last minute to change an order for a delivery: the Wednesday before at 7:59 PM Chicago. */
 export function editDeadlineFor(delivery: Date): Date {
   const wednesday = addDays(deliverySaturday(delivery), -CUTOFF_DAYS_BEFORE_DELIVERY)

@@ -43,6 +43,7 @@ CREATE TABLE "order_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"order_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
+	"purpose" text DEFAULT 'change' NOT NULL,
 	"base_version" integer NOT NULL,
 	"payment_intent_id" text NOT NULL,
 	"items" jsonb NOT NULL,
@@ -108,7 +109,6 @@ ALTER TABLE "orders" ADD COLUMN "refunded_amount" numeric(10, 2) DEFAULT '0' NOT
 ALTER TABLE "orders" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
 -- orders placed before this migration were charged in full at checkout: they stand captured
 UPDATE "orders" SET "payment_status" = 'captured', "current_payment_id" = "payment_intent_id", "authorized_amount" = "total", "authorized_at" = "created_at", "captured_amount" = "total", "captured_at" = "created_at";--> statement-breakpoint
-UPDATE "orders" SET "payment_status" = 'voided' WHERE "status" = 'cancelled';--> statement-breakpoint
 ALTER TABLE "demo_payment_operations" ADD CONSTRAINT "demo_payment_operations_payment_id_demo_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."demo_payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_changes" ADD CONSTRAINT "order_changes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

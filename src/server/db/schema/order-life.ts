@@ -53,6 +53,7 @@ export const paymentOperations = pgTable(
 )
 
 export const ORDER_CHANGE_STATUSES = ['pending', 'applied', 'refused', 'abandoned'] as const
+export const ORDER_CHANGE_PURPOSES = ['change', 'pay_again'] as const
 
 /**
  * A change whose new total is above what the card authorised: kept, priced by the server,
@@ -68,6 +69,8 @@ export const orderChanges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** a change of the order, or the same order paid again after its capture failed */
+    purpose: text('purpose', { enum: ORDER_CHANGE_PURPOSES }).notNull().default('change'),
     /** the order's version the change was made from: a change of another version is refused */
     baseVersion: integer('base_version').notNull(),
     paymentIntentId: text('payment_intent_id').notNull().unique(),

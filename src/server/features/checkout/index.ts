@@ -67,3 +67,5 @@ export function createCheckoutFeature(deps: {
 
 export { createDemoPaymentStore } from './demo-payments.repo.ts'
 export type { CheckoutService } from './checkout.service.ts'
+export { priceBasketLines, type PricedLine } from './basket-pricing.ts'
+export { formatDeliveryAddress } from './fulfilment.ts'

@@ -80,17 +80,28 @@ export function createCouponsRepo(db: Executor) {
       return true
     },
 
-    /** An order's redemption no longer counts (the order is being deleted). */
+    /**
+     * An order's redemption no longer counts (the order is cancelled, deleted, or changed so its
+     * coupon no longer applies). The row goes with it, so a second call gives nothing back.
+     */
     async giveBack(orderId: string): Promise<void> {
       const [redemption] = await db
-        .select({ couponId: couponRedemptions.couponId })
-        .from(couponRedemptions)
+        .delete(couponRedemptions)
         .where(eq(couponRedemptions.orderId, orderId))
+        .returning({ couponId: couponRedemptions.couponId })
       if (!redemption) return
       await db
         .update(coupons)
         .set({ timesRedeemed: sql`greatest(${coupons.timesRedeemed} - 1, 0)` })
         .where(eq(coupons.id, redemption.couponId))
+    },
+
+    /** The discount a changed order now gets from its coupon. */
+    async updateRedemption(orderId: string, discountAmount: string): Promise<void> {
+      await db
+        .update(couponRedemptions)
+        .set({ discountAmount })
+        .where(eq(couponRedemptions.orderId, orderId))
     },
   }
 }

@@ -126,6 +126,35 @@ export function createCouponsService({
       }
     },
 
+    /**
+     * A changed order's coupon, judged again (docs/product.md#order-changes): the use it holds
+     * is its own, so a used-up coupon still applies, and its dates are judged when the order was
+     * placed; a coupon switched off since, or a subtotal now below its minimum, drops it.
+     */
+    async judgeForOrder(
+      code: string,
+      subtotal: Cents,
+      placedAt: Date,
+    ): Promise<{ coupon: AppliedCoupon } | { problem: string }> {
+      const coupon = await repo.findByCode(code)
+      if (!coupon) return { problem: COUPON_MESSAGES.unknown }
+      const unlimited = { ...coupon, maxRedemptions: null }
+      const problem = codeProblem(unlimited, placedAt) ?? subtotalProblem(coupon, subtotal)
+      if (problem) return { problem }
+      return {
+        coupon: {
+          id: coupon.id,
+          code: coupon.code,
+          discount: discountOf(coupon),
+          limited: coupon.maxRedemptions !== null,
+        },
+      }
+    },
+
+    /** A changed order's new discount, kept on its redemption. */
+    updateRedemptionWithin: (tx: Transaction, orderId: string, discount: Cents) =>
+      repo.within(tx).updateRedemption(orderId, centsToDecimal(discount)),
+
     /** Holds a use of a limited coupon for a payment; false when none is left. */
     holdWithin: (tx: Transaction, couponId: string) => repo.within(tx).hold(couponId),
 
@@ -151,7 +180,7 @@ export function createCouponsService({
         discountAmount: centsToDecimal(redemption.discount),
       }),
 
-    /** A deleted order's use counts no more. */
+    /** A cancelled or deleted order's use counts no more (once, however often it is called). */
     giveBackWithin: (tx: Transaction, orderId: string) => repo.within(tx).giveBack(orderId),
   }
 }

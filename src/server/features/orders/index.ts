@@ -15,6 +15,7 @@ export function createOrdersFeature(deps: {
   coupons: CouponUseReturn
   mailer: Mailer
   log: FastifyBaseLogger
+  now: () => Date
 }) {
   const service = createOrdersService({
     repo: createOrdersRepo(deps.db),
@@ -22,6 +23,7 @@ export function createOrdersFeature(deps: {
     coupons: deps.coupons,
     mailer: deps.mailer,
     log: deps.log,
+    now: deps.now,
   })
   return {
     service,
@@ -31,5 +33,7 @@ export function createOrdersFeature(deps: {
 }
 
 export type { OrdersService } from './orders.service.ts'
+export { isEditable, payAgainUntil } from './order-wire.ts'
+export type { OrderRow, OrderWithItems } from './orders.repo.ts'
 export type { NewOrder, NewOrderLine } from './order-lines.ts'
 export { ORDER_DELETED_MESSAGE } from './orders.service.ts'

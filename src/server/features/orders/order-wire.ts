@@ -1,9 +1,20 @@
-import type { AdminOrder, Order, OrderItem, OrderStatusChange } from '#shared/schemas/order.ts'
+import { orderCutoffFor, payAgainDeadlineFor } from '#shared/domain/delivery.ts'
 import type {
+  AdminOrder,
+  Order,
+  OrderEvent,
+  OrderItem,
+  OrderRefund,
+  OrderStatusChange,
+} from '#shared/schemas/order.ts'
+import type {
+  OrderEventRow,
   OrderItemRow,
+  OrderRow,
   OrderStatusChangeRow,
   OrderWithDetails,
   OrderWithItems,
+  PaymentOperationRow,
 } from './orders.repo.ts'
 
 /** Rows as the API sends them: the response schemas then allow only these fields out. */
@@ -22,7 +33,50 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
   }
 }
 
-export function toOrder(row: OrderWithItems): Order {
+function toOrderEvent(row: OrderEventRow): OrderEvent {
+  return {
+    id: row.id,
+    kind: row.kind,
+    actor: row.actor,
+    actorEmail: row.actorEmail,
+    summary: row.summary,
+    oldTotal: row.oldTotal,
+    newTotal: row.newTotal,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+function toRefund(row: PaymentOperationRow): OrderRefund {
+  return {
+    id: row.idempotencyKey,
+    amount: row.amount,
+    reason: row.reason ?? '',
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/**
+ * Whether its customer may still change or cancel the order: before its cut-off, not
+ * cancelled, and with its card authorised (docs/product.md#order-changes).
+ */
+export function isEditable(order: OrderRow, now: Date): boolean {
+  return (
+    order.status !== 'cancelled' &&
+    order.paymentStatus === 'authorized' &&
+    now < orderCutoffFor(order.deliveryDate)
+  )
+}
+
+/** Until when a failed payment can be made again with another card; null when it cannot. */
+export function payAgainUntil(order: OrderRow, now: Date): Date | null {
+  if (order.status === 'cancelled' || order.paymentStatus !== 'payment_failed') return null
+  const deadline = payAgainDeadlineFor(order.deliveryDate)
+  return now < deadline ? deadline : null
+}
+
+export function toOrder(row: OrderWithItems, now: Date): Order {
+  const payUntil = payAgainUntil(row, now)
   return {
     id: row.id,
     customerName: row.customerName,
@@ -43,6 +97,16 @@ export function toOrder(row: OrderWithItems): Order {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     items: row.items.map(toOrderItem),
+    paymentStatus: row.paymentStatus,
+    authorizedAmount: row.authorizedAmount,
+    capturedAmount: row.capturedAmount,
+    refundedAmount: row.refundedAmount,
+    editableUntil: orderCutoffFor(row.deliveryDate).toISOString(),
+    editable: isEditable(row, now),
+    payAgainUntil: payUntil?.toISOString() ?? null,
+    version: row.version,
+    history: row.events.map(toOrderEvent),
+    refunds: row.refunds.map(toRefund),
   }
 }
 
@@ -57,9 +121,9 @@ function toStatusChange(row: OrderStatusChangeRow): OrderStatusChange {
   }
 }
 
-export function toAdminOrder(row: OrderWithDetails): AdminOrder {
+export function toAdminOrder(row: OrderWithDetails, now: Date): AdminOrder {
   return {
-    ...toOrder(row),
+    ...toOrder(row, now),
     userId: row.userId,
     statusHistory: row.statusHistory.map(toStatusChange),
   }

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
-import { orderItems, orders, orderStatusChanges } from '../../db/schema/index.ts'
+import {
+  orderEvents,
+  orderItems,
+  orders,
+  orderStatusChanges,
+  paymentOperations,
+} from '../../db/schema/index.ts'
 import type { Executor } from '../../db/transaction.ts'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -8,7 +14,16 @@ export type OrderItemRow = typeof orderItems.$inferSelect
 export type OrderStatusChangeRow = typeof orderStatusChanges.$inferSelect
 export type NewOrderRow = typeof orders.$inferInsert
 export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, 'orderId'>
-export type OrderWithItems = OrderRow & { items: OrderItemRow[] }
+export type OrderEventRow = typeof orderEvents.$inferSelect
+export type PaymentOperationRow = typeof paymentOperations.$inferSelect
+/** An order with its lines and its life: the history and the refunds its customer reads. */
+export type OrderWithItems = OrderRow & {
+  items: OrderItemRow[]
+  /** oldest first */
+  events: OrderEventRow[]
+  /** refunds asked for, oldest first */
+  refunds: PaymentOperationRow[]
+}
 export type OrderWithDetails = OrderWithItems & {
   /** oldest first */
   statusHistory: OrderStatusChangeRow[]
@@ -58,21 +73,36 @@ function newestFirst(filters: OrderFilters) {
   return filters.deliveredFrom ? [desc(orders.deliveryDate), ...placed] : placed
 }
 
-/** Items of the given orders: one query whatever their number. */
+/** Items, history and refunds of the given orders: three queries whatever their number. */
 async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return []
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
+  const ids = rows.map((row) => row.id)
+  const [items, events, refunds] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, ids))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select()
+      .from(paymentOperations)
+      .where(and(inArray(paymentOperations.orderId, ids), eq(paymentOperations.kind, 'refund')))
+      .orderBy(asc(paymentOperations.createdAt)),
+  ])
   const itemsByOrder = byOrder(items)
-  return rows.map((row) => ({ ...row, items: itemsByOrder.get(row.id) ?? [] }))
+  const eventsByOrder = byOrder(events)
+  const refundsByOrder = byOrder(refunds)
+  return rows.map((row) => ({
+    ...row,
+    items: itemsByOrder.get(row.id) ?? [],
+    events: eventsByOrder.get(row.id) ?? [],
+    refunds: refundsByOrder.get(row.id) ?? [],
+  }))
 }
 
 /** Items and histories of the given orders: two queries whatever their number. */
@@ -157,7 +187,18 @@ export function createOrdersRepo(db: Executor) {
         .insert(orderItems)
         .values(items.map((item) => ({ ...item, orderId: created.id })))
         .returning()
-      return { ...created, items: createdItems }
+      const [placed] = await db
+        .insert(orderEvents)
+        .values({
+          orderId: created.id,
+          kind: 'placed',
+          actor: 'customer',
+          summary: 'Order placed',
+          newTotal: created.total,
+          createdAt: created.createdAt,
+        })
+        .returning()
+      return { ...created, items: createdItems, events: placed ? [placed] : [], refunds: [] }
     },
 
     async findByPayment(paymentIntentId: string): Promise<OrderWithItems | undefined> {
@@ -181,6 +222,12 @@ export function createOrdersRepo(db: Executor) {
     async find(id: string): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
       return row
+    },
+
+    /** The order with its items, history and refunds. */
+    async findWhole(id: string): Promise<OrderWithItems | undefined> {
+      const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+      return (await withItems(db, rows))[0]
     },
 
     async itemsOf(orderId: string): Promise<OrderItemRow[]> {
@@ -208,6 +255,12 @@ export function createOrdersRepo(db: Executor) {
         db.select({ total: count() }).from(orders).where(where),
       ])
       return { orders: await withDetails(db, rows), totalCount: counted?.total ?? 0 }
+    },
+
+    /** The order with items, life and status history, as the admin reads it. */
+    async withDetailsOf(id: string): Promise<OrderWithDetails[]> {
+      const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+      return withDetails(db, rows)
     },
 
     /** The order, locked until the caller's transaction ends. */

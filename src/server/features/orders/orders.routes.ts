@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
-import { OrderIdParamsSchema, OrderItemSchema, OrderListSchema } from '#shared/schemas/order.ts'
+import {
+  OrderIdParamsSchema,
+  OrderItemSchema,
+  OrderListSchema,
+  OrderSchema,
+} from '#shared/schemas/order.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { OrdersService } from './orders.service.ts'
 
@@ -28,6 +33,18 @@ export function ordersRoutes({
         },
       )
     }
+
+    app.get(
+      '/api/orders/:id',
+      { schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema, ...errors } } },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        const { user } = await auth.signedIn(request)
+        const order = await orders.orderOf(request.params.id, user.id)
+        void reply.header('etag', `"${order.version}"`)
+        return order
+      },
+    )
 
     app.get(
       '/api/orders/:id/items',

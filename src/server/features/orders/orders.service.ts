@@ -15,6 +15,7 @@ import type { AdminCaller } from '../../plugins/admin-guard.ts'
 import { orderConfirmationEmail } from './order-email.ts'
 import { newOrderRows, orderProblem, orderRefusal, type NewOrder } from './order-lines.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
+import type { OrderWithItems } from './orders.repo.ts'
 import type { OrderFilters, OrdersRepo, StatusFieldChange } from './orders.repo.ts'
 
 export const ORDER_DELETED_MESSAGE = 'Order deleted'
@@ -51,7 +52,7 @@ function enforceOrderRules(
 
 /** A status change, recorded with who made it, on the order locked for it. */
 async function changeStatusField(
-  { repo, transaction }: { repo: OrdersRepo; transaction: RunInTransaction },
+  { repo, transaction, now }: { repo: OrdersRepo; transaction: RunInTransaction; now: () => Date },
   orderId: string,
   change: StatusFieldChange,
   by: AdminCaller,
@@ -62,7 +63,7 @@ async function changeStatusField(
     return locked ? within.changeStatusField(locked, change, by) : undefined
   })
   if (!order) throw new AppError('ORDER_NOT_FOUND')
-  return toAdminOrder(order)
+  return toAdminOrder(order, now())
 }
 
 /**
@@ -76,13 +77,16 @@ export function createOrdersService({
   coupons,
   mailer,
   log,
+  now,
 }: {
   repo: OrdersRepo
   transaction: RunInTransaction
   coupons: CouponUseReturn
   mailer: Mailer
   log: FastifyBaseLogger
+  now: () => Date
 }) {
+  const wire = (row: OrderWithItems) => toOrder(row, now())
   return {
     /**
      * The order and its items, inside the caller's transaction (checkout's, so the order, its
@@ -100,12 +104,12 @@ export function createOrdersService({
       enforceOrderRules(order, { alreadyPaid, log })
       const { row, items } = newOrderRows(order)
       const created = await repo.within(tx).insert(row, items)
-      return created ? toOrder(created) : null
+      return created ? wire(created) : null
     },
 
     async findByPayment(paymentIntentId: string): Promise<Order | undefined> {
       const found = await repo.findByPayment(paymentIntentId)
-      return found && toOrder(found)
+      return found && wire(found)
     },
 
     /** The confirmation e-mail; a failure is logged, the order stands (the customer sees it). */
@@ -119,7 +123,27 @@ export function createOrdersService({
 
     /** The customer's own orders, newest first. */
     async ordersOf(userId: string): Promise<Order[]> {
-      return (await repo.ofUser(userId)).map(toOrder)
+      return (await repo.ofUser(userId)).map(wire)
+    },
+
+    /** The order with its life: 404 for an order that is not the caller's. */
+    async orderOf(orderId: string, userId: string): Promise<Order> {
+      const order = await repo.findWhole(orderId)
+      if (!order || order.userId !== userId) throw new AppError('ORDER_NOT_FOUND')
+      return wire(order)
+    },
+
+    /** Any order as the API sends it, read inside the caller's transaction when given one. */
+    async wireOf(orderId: string, tx?: Transaction): Promise<Order | undefined> {
+      const order = await (tx ? repo.within(tx) : repo).findWhole(orderId)
+      return order && wire(order)
+    },
+
+    /** An admin's view of any order. */
+    async adminOrderOf(orderId: string): Promise<AdminOrder> {
+      const [order] = await repo.withDetailsOf(orderId)
+      if (!order) throw new AppError('ORDER_NOT_FOUND')
+      return toAdminOrder(order, now())
     },
 
     /** An order's items: 404 for an order that is not the caller's; an admin may read any. */
@@ -138,7 +162,7 @@ export function createOrdersService({
         offset: (query.page - 1) * query.pageSize,
       })
       return {
-        orders: orders.map(toAdminOrder),
+        orders: orders.map((row) => toAdminOrder(row, now())),
         totalCount,
         page: query.page,
         pageSize: query.pageSize,
@@ -147,7 +171,7 @@ export function createOrdersService({
 
     setStatus(orderId: string, status: OrderStatus, by: AdminCaller): Promise<AdminOrder> {
       return changeStatusField(
-        { repo, transaction },
+        { repo, transaction, now },
         orderId,
         { field: 'status', value: status },
         by,
@@ -160,7 +184,7 @@ export function createOrdersService({
       by: AdminCaller,
     ): Promise<AdminOrder> {
       return changeStatusField(
-        { repo, transaction },
+        { repo, transaction, now },
         orderId,
         { field: 'delivery_status', value: deliveryStatus },
         by,

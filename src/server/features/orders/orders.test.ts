@@ -28,6 +28,7 @@ beforeAll(async () => {
     coupons: { giveBackWithin: () => Promise.resolve() },
     mailer: { send: () => Promise.resolve() },
     log: testLogger,
+    now: () => new Date(),
   })
   orderOf = (lines) => ({
     userId: customer.userId,

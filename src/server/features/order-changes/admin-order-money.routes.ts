@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import { AdminIdParamsSchema } from '#shared/schemas/admin.ts'
+import { AdminOrderSchema, OrderConflictSchema, OrderRefundSchema } from '#shared/schemas/order.ts'
+import { AdminRefundInputSchema, JobRunListSchema } from '#shared/schemas/order-changes.ts'
+import { z } from 'zod'
+import { adminCallerOf } from '../../plugins/admin-guard.ts'
+import type { OrderChangesService } from './order-changes.service.ts'
+import type { JobRunsView } from './job-runs.ts'
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: z.union([OrderConflictSchema, ErrorBodySchema]),
+  503: ErrorBodySchema,
+}
+
+/** The staff's money actions and the cut-off's runs (docs/product.md#order-payments). */
+export function adminOrderMoneyRoutes({
+  changes,
+  runs,
+}: {
+  changes: OrderChangesService
+  runs: JobRunsView
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/admin/orders/:id/cancel',
+      {
+        schema: {
+          params: AdminIdParamsSchema,
+          body: z.strictObject({}).optional(),
+          response: { 200: AdminOrderSchema, ...errors },
+        },
+      },
+      (request) => changes.cancelByStaff(request.params.id, adminCallerOf(request)),
+    )
+
+    app.post(
+      '/api/admin/orders/:id/refunds',
+      {
+        schema: {
+          params: AdminIdParamsSchema,
+          body: AdminRefundInputSchema,
+          response: { 201: OrderRefundSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const refund = await changes.refund(
+          request.params.id,
+          { amount: request.body.amount, reason: request.body.reason },
+          adminCallerOf(request),
+        )
+        return reply.status(201).send(refund)
+      },
+    )
+
+    app.get(
+      '/api/admin/jobs',
+      { schema: { response: { 200: JobRunListSchema, ...errors } } },
+      async (_request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        return { runs: await runs.recent() }
+      },
+    )
+  }
+}

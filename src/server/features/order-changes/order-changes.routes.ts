@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import { OrderConflictSchema, OrderIdParamsSchema, OrderSchema } from '#shared/schemas/order.ts'
+import {
+  OrderChangeInputSchema,
+  OrderChangeResultSchema,
+  OrderPaymentCompleteInputSchema,
+  PaymentRequiredSchema,
+  ORDER_CHANGE_MESSAGES,
+} from '#shared/schemas/order-changes.ts'
+import { z } from 'zod'
+import { AppError } from '../../app-error.ts'
+import type { SignedIn } from '../auth/index.ts'
+import type { OrderChangesService } from './order-changes.service.ts'
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: z.union([OrderConflictSchema, ErrorBodySchema]),
+  503: ErrorBodySchema,
+}
+
+/** An If-Match header's version ("3", W/"3"): a stale one is refused like a stale body. */
+function ifMatchVersion(header: string | undefined): number | null {
+  if (!header) return null
+  const digits = header.replace(/^W\//, '').replace(/"/g, '').trim()
+  return /^\d+$/.test(digits) ? Number(digits) : -1
+}
+
+/** The customer's changes until the cut-off (docs/product.md#order-changes). */
+export function orderChangesRoutes({
+  changes,
+  auth,
+}: {
+  changes: OrderChangesService
+  auth: SignedIn
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.patch(
+      '/api/orders/:id',
+      {
+        schema: {
+          params: OrderIdParamsSchema,
+          body: OrderChangeInputSchema,
+          response: { 200: OrderChangeResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await auth.signedIn(request)
+        const ifMatch = ifMatchVersion(request.headers['if-match'])
+        if (ifMatch !== null && ifMatch !== request.body.version) {
+          throw new AppError('ORDER_CONFLICT', { message: ORDER_CHANGE_MESSAGES.stale })
+        }
+        return changes.change(request.params.id, user.id, request.body)
+      },
+    )
+
+    app.post(
+      '/api/orders/:id/cancel',
+      {
+        schema: {
+          params: OrderIdParamsSchema,
+          body: z.strictObject({}).optional(),
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await auth.signedIn(request)
+        return changes.cancelByCustomer(request.params.id, user.id)
+      },
+    )
+
+    app.post(
+      '/api/orders/:id/pay-again',
+      {
+        schema: {
+          params: OrderIdParamsSchema,
+          body: z.strictObject({}).optional(),
+          response: { 200: PaymentRequiredSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await auth.signedIn(request)
+        return changes.payAgain(request.params.id, user.id)
+      },
+    )
+
+    app.post(
+      '/api/orders/:id/payments/complete',
+      {
+        schema: {
+          params: OrderIdParamsSchema,
+          body: OrderPaymentCompleteInputSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await auth.signedIn(request)
+        return changes.completePayment(request.params.id, user.id, request.body.paymentIntentId)
+      },
+    )
+  }
+}
