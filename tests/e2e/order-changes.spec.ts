@@ -177,7 +177,7 @@ test(
       .first()
     await expect(card).toContainText(newTotal)
     await expect(card).toContainText(/You can change this order until Wednesday/)
-    await expect(card.getByRole('link', { name: /^View \/ change order #/ })).toHaveAttribute(
+    await expect(card.getByRole('link', { name: /^View \/ change \(order #/ })).toHaveAttribute(
       'href',
       /\/orders\/[0-9a-f-]{36}$/,
     )
@@ -194,7 +194,7 @@ test('cancels an order: it reads Cancelled and is no longer an upcoming delivery
   await page.goto('/delivery')
   const upcoming = main(page).getByRole('list', { name: 'Upcoming deliveries' })
   await expect(upcoming.locator(':scope > li')).toHaveCount(1)
-  await upcoming.getByRole('link', { name: /^View \/ change order #/ }).click()
+  await upcoming.getByRole('link', { name: /^View \/ change \(order #/ }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber(order.id)}`)
 
   await summary(page).getByRole('button', { name: 'Cancel order' }).click()

@@ -83,3 +83,9 @@ export function orderStanding(order: StandingFields, now: Date): OrderStanding {
     note: order.editable ? changeUntilText(order) : null,
   }
 }
+
+/** The words of the link to an order's page: what the customer can do there. */
+export function orderLinkLabel(order: Pick<Order, 'editable'>, standing: OrderStanding): string {
+  if (order.editable) return 'View / change'
+  return standing.tone === 'problem' ? 'View and pay' : 'View order'
+}

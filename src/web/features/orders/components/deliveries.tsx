@@ -13,7 +13,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import { groupDeliveries } from '../delivery-groups.ts'
-import { orderStanding, type OrderStanding } from '../order-standing.ts'
+import { orderLinkLabel, orderStanding, type OrderStanding } from '../order-standing.ts'
 import { OrderStandingBadge } from './order-standing-badge.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
@@ -156,9 +156,9 @@ function OrderLinkRow({ order, standing }: { order: Order; standing: OrderStandi
       <Link
         to={paths.order(order.id)}
         className="font-semibold text-primary underline-offset-4 hover:underline"
-        aria-label={`${order.editable ? 'View / change' : 'View'} order ${orderNumber(order.id)}`}
+        aria-label={`${orderLinkLabel(order, standing)} (order ${orderNumber(order.id)})`}
       >
-        {order.editable ? 'View / change' : 'View order'}
+        {orderLinkLabel(order, standing)}
       </Link>
     </div>
   )

@@ -12,7 +12,6 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { decimalToCents, formatDecimalPrice } from '#shared/domain/money.ts'
-import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order, OrderConflict } from '#shared/schemas/order.ts'
 import type { PaymentRequired } from '#shared/schemas/order-changes.ts'
 import { PAYMENT_STATE_LABELS } from '#shared/schemas/order-status.ts'
@@ -209,48 +208,9 @@ function OrderView({ order, onSessionExpired }: { order: Order; onSessionExpired
       ) : null}
       {notice ? <NoticeBox notice={notice} onDismiss={() => setNotice(null)} /> : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <div className="flex flex-col gap-6">
-          {payment ? (
-            <OrderPaymentStep
-              order={order}
-              payment={payment.payment}
-              purpose={payment.purpose}
-              onPaid={(next) =>
-                saved(next, payment.purpose === 'change' ? 'Order updated' : 'Payment received')
-              }
-              onSessionExpired={onSessionExpired}
-              onBack={() => setPayment(null)}
-            />
-          ) : changeable ? (
-            <OrderChangeForm
-              key={order.version}
-              order={order}
-              onSaved={(next) => saved(next)}
-              onPaymentRequired={(required) => {
-                setNotice(null)
-                setPayment({ payment: required, purpose: 'change' })
-              }}
-              onConflict={conflict}
-              onSessionExpired={onSessionExpired}
-            />
-          ) : (
-            <Card title="Items">
-              <OrderLines items={order.items} />
-            </Card>
-          )}
-          <Card title="History">
-            <OrderHistoryList events={order.history} />
-          </Card>
-          {order.refunds.length > 0 ? (
-            <Card title="Refunds">
-              <OrderRefundList refunds={order.refunds} />
-            </Card>
-          ) : null}
-        </div>
-
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <aside
-          className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+          className="flex min-w-0 flex-col gap-5 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6 lg:col-start-2 lg:row-start-1"
           aria-label="Order summary"
         >
           <OrderBlock title="Summary">
@@ -299,6 +259,44 @@ function OrderView({ order, onSessionExpired }: { order: Order; onSessionExpired
             />
           ) : null}
         </aside>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
+          {payment ? (
+            <OrderPaymentStep
+              order={order}
+              payment={payment.payment}
+              purpose={payment.purpose}
+              onPaid={(next) =>
+                saved(next, payment.purpose === 'change' ? 'Order updated' : 'Payment received')
+              }
+              onSessionExpired={onSessionExpired}
+              onBack={() => setPayment(null)}
+            />
+          ) : changeable ? (
+            <OrderChangeForm
+              key={order.version}
+              order={order}
+              onSaved={(next) => saved(next)}
+              onPaymentRequired={(required) => {
+                setNotice(null)
+                setPayment({ payment: required, purpose: 'change' })
+              }}
+              onConflict={conflict}
+              onSessionExpired={onSessionExpired}
+            />
+          ) : (
+            <Card title="Items">
+              <OrderLines items={order.items} />
+            </Card>
+          )}
+          <Card title="History">
+            <OrderHistoryList events={order.history} />
+          </Card>
+          {order.refunds.length > 0 ? (
+            <Card title="Refunds">
+              <OrderRefundList refunds={order.refunds} />
+            </Card>
+          ) : null}
+        </div>
       </div>
     </div>
   )
@@ -315,9 +313,7 @@ function OrderHeadline({ order, standing }: { order: Order; standing: ReactNode 
         <CalendarDaysIcon className="size-4" aria-hidden />
         Delivery {formatDeliveryDateLong(new Date(order.deliveryDate))}
       </span>
-      <span>
-        Order {orderNumber(order.id)} · placed {formatPlacedDate(order.createdAt)}
-      </span>
+      <span>Placed {formatPlacedDate(order.createdAt)}</span>
     </div>
   )
 }

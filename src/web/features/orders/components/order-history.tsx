@@ -18,7 +18,7 @@ import {
   OrderTotals,
   formatPlacedDate,
 } from '#web/components/order-parts.tsx'
-import { orderStanding } from '../order-standing.ts'
+import { orderLinkLabel, orderStanding } from '../order-standing.ts'
 import { OrderStandingBadge } from './order-standing-badge.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
@@ -96,9 +96,9 @@ function OrderCard({ order }: { order: Order }) {
         <Link
           to={paths.order(order.id)}
           className="font-semibold text-primary underline-offset-4 hover:underline"
-          aria-label={`${order.editable ? 'View / change' : 'View'} order ${orderNumber(order.id)}`}
+          aria-label={`${orderLinkLabel(order, standing)} (order ${orderNumber(order.id)})`}
         >
-          {order.editable ? 'View / change' : 'View order'}
+          {orderLinkLabel(order, standing)}
         </Link>
       </div>
       <div

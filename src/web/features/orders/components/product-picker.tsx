@@ -63,11 +63,11 @@ export function ProductPicker({
       ) : matches.length === 0 ? (
         <p className="text-sm text-muted-foreground">No product in stock matches “{search}”.</p>
       ) : (
-        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Products to add">
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Products to add">
           {matches.map((product) => (
             <li
               key={product.id}
-              className="flex items-center gap-3 rounded-lg border border-border p-2"
+              className="flex min-w-0 items-center gap-3 rounded-lg border border-border p-2"
             >
               <img
                 src={product.imageUrl ?? '/illustrations/placeholder-product.svg'}
@@ -76,7 +76,7 @@ export function ProductPicker({
                 loading="lazy"
               />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-semibold">{product.name}</p>
+                <p className="line-clamp-2 text-sm leading-snug font-semibold">{product.name}</p>
                 <p className="truncate text-xs text-muted-foreground">
                   {formatDecimalPrice(product.price)} · {product.farmSource}
                 </p>
