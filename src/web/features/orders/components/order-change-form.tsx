@@ -83,7 +83,15 @@ export function OrderChangeForm({
   }, [order.items, products])
 
   const droppedLines = order.items.filter((item) => item.productId === null)
-  const estimate = estimateTotals(lines, discountOf(coupon.data))
+  // a change is priced as checkout prices a basket: at the shop's prices of today
+  const pricedLines = useMemo(() => {
+    const prices = new Map(products.map((product) => [product.id, decimalToCents(product.price)]))
+    return lines.map((line) => {
+      const price = prices.get(line.productId)
+      return price === undefined || price === line.unitPrice ? line : { ...line, unitPrice: price }
+    })
+  }, [lines, products])
+  const estimate = estimateTotals(pricedLines, discountOf(coupon.data))
   const authorized = decimalToCents(order.authorizedAmount)
 
   const save = useMutation({
@@ -164,7 +172,7 @@ export function OrderChangeForm({
           </p>
         ) : (
           <OrderLinesEditor
-            lines={lines}
+            lines={pricedLines}
             onChange={(next) => {
               setProblem(null)
               setLines(next)
