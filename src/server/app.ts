@@ -37,6 +37,7 @@ import type { ControllableClock } from './clock.ts'
 import { runDueJobs, type JobHandler } from './jobs/job-queue.ts'
 import { createOrderChangesFeature, type Notify } from './features/order-changes/index.ts'
 import { registerTestClock } from './plugins/test-clock.ts'
+import { createOutboxFeature } from './features/outbox/index.ts'
 
 export interface AppDeps {
   /** publicUrl: the shop's own origin (same-origin rule) and the base of sitemap links */
@@ -221,6 +222,13 @@ async function registerOrdering(
   shared: Shared,
   { auth, catalog }: { auth: AuthService; catalog: CatalogService },
 ) {
+  const outbox = createOutboxFeature({
+    db: deps.db,
+    mailer: shared.mailer,
+    now: shared.now,
+    log: deps.log,
+  })
+  await app.register(outbox.adminRoutes)
   const coupons = createCouponsFeature({ db: deps.db, now: shared.now })
   await app.register(coupons.routes)
   await app.register(coupons.adminRoutes)
@@ -229,9 +237,10 @@ async function registerOrdering(
     transaction: shared.transaction,
     auth,
     coupons: coupons.service,
-    mailer: shared.mailer,
     log: deps.log,
     now: shared.now,
+    outbox: outbox.service,
+    publicUrl: deps.config.publicUrl,
   })
   await app.register(orders.routes)
   await app.register(orders.adminRoutes)
@@ -259,7 +268,8 @@ async function registerOrdering(
   await app.register(checkout.routes)
   app.decorate('checkout', checkout.service)
 
-  const notify: Notify = async () => {}
+  const notify: Notify = (tx, orderId, notice, dedupeKey) =>
+    orders.service.noticeWithin(tx, orderId, notice, dedupeKey)
   const orderChanges = createOrderChangesFeature({
     db: deps.db,
     transaction: shared.transaction,
@@ -274,7 +284,7 @@ async function registerOrdering(
   })
   await app.register(orderChanges.routes)
   await app.register(orderChanges.adminRoutes)
-  const handlers = { ...orderChanges.handlers }
+  const handlers = { ...orderChanges.handlers, ...outbox.handlers }
   app.decorate('jobs', {
     handlers,
     crontab: orderChanges.crontab,

@@ -31,3 +31,25 @@ test('without SMTP each message becomes an .eml file in the outbox', async () =>
     await fs.rm(directory, { recursive: true, force: true })
   }
 })
+
+test('a message with a messageId keeps it as its Message-ID header', async () => {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'))
+  try {
+    const mailer = createOutboxMailer({ directory, from: 'shop@example.com', log: testLogger })
+    const messageId = '<outbox.5f1c2b7e-0000-4000-8000-000000000001@houstonfarmtodoor.com>'
+    await mailer.send({
+      to: 'ana@example.com',
+      subject: 'Hi',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+      messageId,
+    })
+    const [file] = await fs.readdir(directory)
+    const eml = await fs.readFile(path.join(directory, file ?? ''), 'utf8')
+    expect(eml.replace(/\n[ \t]+/g, ' ')).toMatch(
+      /^Message-ID: <outbox\.5f1c2b7e-0000-4000-8000-000000000001@houstonfarmtodoor\.com>$/m,
+    )
+  } finally {
+    await fs.rm(directory, { recursive: true, force: true })
+  }
+})

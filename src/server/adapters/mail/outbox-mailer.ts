@@ -25,9 +25,12 @@ export function createOutboxMailer({
   })
   return {
     async send(message) {
-      const { message: eml } = (await transport.sendMail({ from, ...message })) as {
-        message: Buffer
-      }
+      const { messageId, ...content } = message
+      const { message: eml } = (await transport.sendMail({
+        from,
+        ...content,
+        ...(messageId ? { messageId } : {}),
+      })) as { message: Buffer }
       await fs.mkdir(directory, { recursive: true })
       const file = path.join(
         directory,
@@ -36,7 +39,7 @@ export function createOutboxMailer({
       await fs.writeFile(file, eml, { mode: 0o600 })
       const links = message.text.match(/https?:\/\/\S+/g) ?? []
       log.info(
-        { to: message.to, subject: message.subject, links, file },
+        { to: message.to, subject: message.subject, messageId, links, file },
         'e-mail written to the outbox',
       )
     },

@@ -16,7 +16,7 @@ export interface CheckoutCounters {
 
 export interface FulfilmentDeps {
   checkouts: CheckoutRepo
-  orders: Pick<OrdersService, 'createWithin' | 'findByPayment' | 'sendConfirmation'>
+  orders: Pick<OrdersService, 'createWithin' | 'findByPayment'>
   coupons: Pick<CouponsService, 'redeemWithin'>
   transaction: RunInTransaction
   provider: PaymentProvider
@@ -156,7 +156,6 @@ export function createFulfilment(deps: FulfilmentDeps) {
     }
     log.info({ orderId: result.order.id, paymentIntentId, total: checkout.total }, 'order created')
     deps.counters.orderCreated()
-    await orders.sendConfirmation(result.order)
     return { order: result.order, created: true }
   }
 }

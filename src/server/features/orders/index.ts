@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Mailer } from '../../adapters/mail/index.ts'
 import type { Database } from '../../db/client.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { SignedIn } from '../auth/index.ts'
 import { adminOrdersRoutes } from './admin-orders.routes.ts'
+import type { OutboxService } from '../outbox/index.ts'
 import { createOrdersRepo } from './orders.repo.ts'
 import { ordersRoutes } from './orders.routes.ts'
 import { createOrdersService, type CouponUseReturn } from './orders.service.ts'
@@ -13,17 +13,19 @@ export function createOrdersFeature(deps: {
   transaction: RunInTransaction
   auth: SignedIn
   coupons: CouponUseReturn
-  mailer: Mailer
   log: FastifyBaseLogger
   now: () => Date
+  outbox: Pick<OutboxService, 'enqueueWithin'>
+  publicUrl: string
 }) {
   const service = createOrdersService({
     repo: createOrdersRepo(deps.db),
     transaction: deps.transaction,
     coupons: deps.coupons,
-    mailer: deps.mailer,
     log: deps.log,
     now: deps.now,
+    outbox: deps.outbox,
+    publicUrl: deps.publicUrl,
   })
   return {
     service,
@@ -32,8 +34,16 @@ export function createOrdersFeature(deps: {
   }
 }
 
-export type { OrdersService } from './orders.service.ts'
+export type { OrdersService, OrderNotice } from './orders.service.ts'
 export { isEditable, payAgainUntil } from './order-wire.ts'
 export type { OrderRow, OrderWithItems } from './orders.repo.ts'
 export type { NewOrder, NewOrderLine } from './order-lines.ts'
 export { ORDER_DELETED_MESSAGE } from './orders.service.ts'
+export {
+  orderCancelledEmail,
+  orderChangedEmail,
+  orderConfirmationEmail,
+  type EmailLinks,
+} from './order-email.ts'
+export { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
+export { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'

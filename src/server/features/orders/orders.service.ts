@@ -8,17 +8,48 @@ import type {
   OrderItem,
 } from '#shared/schemas/order.ts'
 import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
-import type { Mailer } from '../../adapters/mail/index.ts'
 import { AppError } from '../../app-error.ts'
 import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
-import { orderConfirmationEmail } from './order-email.ts'
+import type { MailMessage } from '../../adapters/mail/index.ts'
+import type { OutboxService } from '../outbox/index.ts'
+import {
+  orderCancelledEmail,
+  orderChangedEmail,
+  orderConfirmationEmail,
+} from './order-email.ts'
+import { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
+import { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
+import type { Cents } from '#shared/domain/money.ts'
 import { newOrderRows, orderProblem, orderRefusal, type NewOrder } from './order-lines.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
 import type { OrderWithItems } from './orders.repo.ts'
 import type { OrderFilters, OrdersRepo, StatusFieldChange } from './orders.repo.ts'
 
 export const ORDER_DELETED_MESSAGE = 'Order deleted'
+
+/** The e-mails of an order's life after checkout, as other features ask for them. */
+export type OrderNotice =
+  | { readonly kind: 'order_changed'; readonly oldTotal: Cents; readonly summary: string }
+  | { readonly kind: 'order_cancelled'; readonly by: 'customer' | 'staff' }
+  | { readonly kind: 'payment_captured' }
+  | { readonly kind: 'payment_failed'; readonly payUntil: Date }
+  | { readonly kind: 'refund'; readonly amount: Cents; readonly reason: string }
+
+function noticeEmail(order: Order, notice: OrderNotice, publicUrl: string): MailMessage {
+  switch (notice.kind) {
+    case 'order_changed':
+      return orderChangedEmail(order, { publicUrl, oldTotal: notice.oldTotal, summary: notice.summary })
+    case 'order_cancelled':
+      return orderCancelledEmail(order, { publicUrl, by: notice.by })
+    case 'payment_captured':
+      return paymentCapturedEmail(order, { publicUrl })
+    case 'payment_failed':
+      return paymentFailedEmail(order, { publicUrl, payUntil: notice.payUntil })
+    case 'refund':
+      return refundEmail(order, { publicUrl, amount: notice.amount, reason: notice.reason })
+  }
+}
 
 /** What the orders feature needs of the coupons feature: giving a deleted order's use back. */
 export interface CouponUseReturn {
@@ -52,7 +83,19 @@ function enforceOrderRules(
 
 /** A status change, recorded with who made it, on the order locked for it. */
 async function changeStatusField(
-  { repo, transaction, now }: { repo: OrdersRepo; transaction: RunInTransaction; now: () => Date },
+  {
+    repo,
+    transaction,
+    now,
+    outbox,
+    publicUrl,
+  }: {
+    repo: OrdersRepo
+    transaction: RunInTransaction
+    now: () => Date
+    outbox: Pick<OutboxService, 'enqueueWithin'>
+    publicUrl: string
+  },
   orderId: string,
   change: StatusFieldChange,
   by: AdminCaller,
@@ -60,7 +103,27 @@ async function changeStatusField(
   const order = await transaction(async (tx) => {
     const within = repo.within(tx)
     const locked = await within.lock(orderId)
-    return locked ? within.changeStatusField(locked, change, by) : undefined
+    if (!locked) return undefined
+    const changed = await within.changeStatusField(locked, change, by)
+    // the customer hears when the box is on its way and when it arrived, once each
+    if (
+      changed &&
+      change.field === 'delivery_status' &&
+      locked.deliveryStatus !== change.value &&
+      (change.value === 'out_for_delivery' || change.value === 'delivered')
+    ) {
+      const wire = toOrder(changed, now())
+      await outbox.enqueueWithin(tx, {
+        kind: change.value,
+        dedupeKey: `${change.value}:${orderId}`,
+        orderId,
+        message:
+          change.value === 'out_for_delivery'
+            ? outForDeliveryEmail(wire, { publicUrl })
+            : deliveredEmail(wire, { publicUrl }),
+      })
+    }
+    return changed
   })
   if (!order) throw new AppError('ORDER_NOT_FOUND')
   return toAdminOrder(order, now())
@@ -75,18 +138,23 @@ export function createOrdersService({
   repo,
   transaction,
   coupons,
-  mailer,
   log,
   now,
+  outbox,
+  publicUrl,
 }: {
   repo: OrdersRepo
   transaction: RunInTransaction
   coupons: CouponUseReturn
-  mailer: Mailer
   log: FastifyBaseLogger
   now: () => Date
+  /** the e-mails of an order's life go out through the outbox, in the change's transaction */
+  outbox: Pick<OutboxService, 'enqueueWithin'>
+  /** the shop's address: every e-mail links to the order's page */
+  publicUrl: string
 }) {
   const wire = (row: OrderWithItems) => toOrder(row, now())
+  const statusDeps = { repo, transaction, now, outbox, publicUrl }
   return {
     /**
      * The order and its items, inside the caller's transaction (checkout's, so the order, its
@@ -104,7 +172,16 @@ export function createOrdersService({
       enforceOrderRules(order, { alreadyPaid, log })
       const { row, items } = newOrderRows(order)
       const created = await repo.within(tx).insert(row, items)
-      return created ? wire(created) : null
+      if (!created) return null
+      const made = wire(created)
+      // the confirmation is sent once the order commits, however the process fares after
+      await outbox.enqueueWithin(tx, {
+        kind: 'order_confirmed',
+        dedupeKey: `order_confirmed:${made.id}`,
+        orderId: made.id,
+        message: orderConfirmationEmail(made, { publicUrl }),
+      })
+      return made
     },
 
     async findByPayment(paymentIntentId: string): Promise<Order | undefined> {
@@ -112,13 +189,24 @@ export function createOrdersService({
       return found && wire(found)
     },
 
-    /** The confirmation e-mail; a failure is logged, the order stands (the customer sees it). */
-    async sendConfirmation(order: Order): Promise<void> {
-      try {
-        await mailer.send(orderConfirmationEmail(order))
-      } catch (error) {
-        log.error({ err: error, orderId: order.id }, 'order confirmation e-mail failed')
-      }
+    /**
+     * Writes a notice's e-mail (docs/product.md#order-emails) to the outbox inside the caller's
+     * transaction, from the order as that transaction sees it.
+     */
+    async noticeWithin(
+      tx: Transaction,
+      orderId: string,
+      notice: OrderNotice,
+      dedupeKey: string,
+    ): Promise<void> {
+      const found = await repo.within(tx).findWhole(orderId)
+      if (!found) return
+      await outbox.enqueueWithin(tx, {
+        kind: notice.kind,
+        dedupeKey,
+        orderId,
+        message: noticeEmail(wire(found), notice, publicUrl),
+      })
     },
 
     /** The customer's own orders, newest first. */
@@ -171,7 +259,7 @@ export function createOrdersService({
 
     setStatus(orderId: string, status: OrderStatus, by: AdminCaller): Promise<AdminOrder> {
       return changeStatusField(
-        { repo, transaction, now },
+        statusDeps,
         orderId,
         { field: 'status', value: status },
         by,
@@ -184,7 +272,7 @@ export function createOrdersService({
       by: AdminCaller,
     ): Promise<AdminOrder> {
       return changeStatusField(
-        { repo, transaction, now },
+        statusDeps,
         orderId,
         { field: 'delivery_status', value: deliveryStatus },
         by,

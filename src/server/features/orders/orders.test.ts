@@ -26,9 +26,10 @@ beforeAll(async () => {
     transaction: transactionRunner(shop.database.db),
     auth: shop.app.auth,
     coupons: { giveBackWithin: () => Promise.resolve() },
-    mailer: { send: () => Promise.resolve() },
     log: testLogger,
     now: () => new Date(),
+    outbox: { enqueueWithin: () => Promise.resolve() },
+    publicUrl: 'http://localhost:3000',
   })
   orderOf = (lines) => ({
     userId: customer.userId,

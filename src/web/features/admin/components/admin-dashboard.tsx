@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { CouponsTab } from './coupons-tab.tsx'
 import { EmailsTab } from './emails-tab.tsx'
+import { FailedEmailsSection } from './failed-emails-section.tsx'
 import { MessagesTab } from './messages-tab.tsx'
 import { OrdersTab } from './orders-tab.tsx'
 
@@ -13,7 +14,7 @@ const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab
 
 /**
  * /admin (docs/product.md#admin): Orders, Products and Producers (pointers to their pages),
- * Messages, Emails, Coupons.
+ * Messages, Emails (the mailing lists and the e-mails that failed to send), Coupons.
  */
 export function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -78,7 +79,10 @@ export function AdminDashboard() {
           <MessagesTab />
         </TabsContent>
         <TabsContent value="emails">
-          <EmailsTab />
+          <div className="flex flex-col gap-10">
+            <EmailsTab />
+            <FailedEmailsSection />
+          </div>
         </TabsContent>
         <TabsContent value="coupons">
           <CouponsTab />
