@@ -269,3 +269,47 @@ test.describe('after the cut-off', () => {
     expect(refused.status()).toBe(409)
   })
 })
+
+test.describe('a card declined at the cut-off', () => {
+  test.afterEach(async ({ page }) => {
+    await setServerClock(page, null)
+  })
+
+  test('says so on the order and in the history, and another card pays before Friday noon', async ({
+    page,
+  }) => {
+    await signUp(page, 'pay-again')
+    const { lines } = await startingLines(page)
+    // the demo card that authorises but is declined at capture
+    const order = await placeOrder(page, lines, undefined, TEST_CARDS.declinedAtCapture)
+
+    await setServerClock(page, new Date(Date.parse(order.editableUntil) + 60_000))
+    expect((await page.request.post('/api/test/run-due-jobs')).ok()).toBe(true)
+    await page.goto('/order-history')
+    const card = main(page)
+      .getByRole('list', { name: 'Your orders' })
+      .locator(':scope > li')
+      .first()
+    await expect(card).toContainText('Payment failed')
+    await expect(card).toContainText(
+      /Your card was declined — pay with another card by Friday, \w{3} \d{1,2} at 12:00 PM/,
+    )
+    await card.getByRole('link', { name: /^View and pay \(order #/ }).click()
+
+    const failed = main(page).getByRole('region', { name: 'Payment failed' })
+    await expect(failed).toContainText(/pay with another card by Friday/)
+    await expect(changeForm(page)).toHaveCount(0)
+    await expectAccessible(page)
+    await failed.getByRole('button', { name: 'Pay with another card' }).click()
+    const payment = main(page).getByRole('region', { name: 'Pay with another card' })
+    await payment.getByLabel('Card number', { exact: true }).fill(TEST_CARDS.succeeds)
+    await payment.getByLabel('Expiry (MM / YY)', { exact: true }).fill('12 / 34')
+    await payment.getByLabel('CVC', { exact: true }).fill('123')
+    await payment.getByRole('button', { name: `Pay ${shownTotal(lines)}` }).click()
+    await expect(
+      main(page).getByRole('status').filter({ hasText: 'Payment received' }),
+    ).toBeVisible()
+    await expect(summary(page)).toContainText('Paid')
+    await expect(main(page).getByRole('region', { name: 'Payment failed' })).toHaveCount(0)
+  })
+})

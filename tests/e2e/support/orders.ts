@@ -14,6 +14,8 @@ import { expect } from './fixtures.ts'
 export const TEST_CARDS = {
   succeeds: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
+  /** authorises at checkout, declined when the cut-off captures it */
+  declinedAtCapture: '4000 0000 0000 0341',
 } as const
 
 const uniqueEmail = (tag: string) =>
@@ -62,6 +64,7 @@ export async function placeOrder(
   page: Page,
   lines: readonly Line[],
   specialInstructions?: string,
+  cardNumber: string = TEST_CARDS.succeeds,
 ): Promise<Order> {
   const intent = await page.request.post('/api/create-payment-intent', {
     data: {
@@ -78,7 +81,7 @@ export async function placeOrder(
   expect(intent.status(), await intent.text()).toBe(200)
   const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string }
   const card = await page.request.post(`/api/demo-payments/${paymentIntentId}/confirm`, {
-    data: { cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123', zip: '77006' },
+    data: { cardNumber, expiry: '12 / 34', cvc: '123', zip: '77006' },
   })
   expect(card.ok(), await card.text()).toBe(true)
   const order = await page.request.post('/api/orders', { data: { paymentIntentId } })
