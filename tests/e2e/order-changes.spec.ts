@@ -184,6 +184,56 @@ test(
   },
 )
 
+test('changes the seven items of a custom farm box; the same total saves at once', async ({
+  page,
+}) => {
+  await signUp(page, 'box')
+  const all = (await (await page.request.get('/api/products')).json()) as Product[]
+  const box = all.find(
+    (product) =>
+      product.category === 'farm-boxes' &&
+      product.subcategory !== 'butchers-box' &&
+      product.inStock,
+  )
+  const produce = all.filter((product) => product.category === 'produce' && product.inStock)
+  const [a, b, c] = produce
+  if (!box || !a || !b || !c) throw new Error('no farm box or too little produce')
+  const { lines } = await startingLines(page)
+  const order = await placeOrder(page, [
+    ...lines,
+    { product: box, quantity: 1, customSelections: [a.id, a.id, a.id, b.id, b.id, c.id, c.id] },
+  ])
+
+  await page.goto(`/orders/${order.id}`)
+  const contents = changeForm(page).getByRole('list', { name: `${box.name} contents` })
+  await expect(contents.getByRole('listitem')).toHaveText([
+    `3 × ${a.name}`,
+    `2 × ${b.name}`,
+    `2 × ${c.name}`,
+  ])
+  await changeForm(page)
+    .getByRole('button', { name: `Choose the items in ${box.name}` })
+    .click()
+  const builder = page.getByRole('dialog', { name: `Build your ${box.name}` })
+  await expect(builder.getByText('7 of 7 items selected')).toBeVisible()
+  await builder.getByRole('button', { name: `One fewer ${a.name}` }).click()
+  await builder.getByRole('button', { name: `One more ${c.name}` }).click()
+  await builder.getByRole('button', { name: 'Use these items' }).click()
+  await expect(builder).toBeHidden()
+  // the builder keeps no order of its own: each kind with its count
+  const chosen = [`2 × ${a.name}`, `2 × ${b.name}`, `3 × ${c.name}`]
+  await expect(contents.getByRole('listitem')).toHaveCount(3)
+  for (const line of chosen) await expect(contents).toContainText(line)
+  await changeForm(page).getByRole('button', { name: 'Save changes' }).click()
+  await expect(main(page).getByRole('status').filter({ hasText: 'Order updated' })).toBeVisible()
+  const saved = changeForm(page).getByRole('list', { name: `${box.name} contents` })
+  await expect(saved.getByRole('listitem')).toHaveCount(3)
+  for (const line of chosen) await expect(saved).toContainText(line)
+  await expect(main(page).getByRole('list', { name: 'Order history' })).toContainText(
+    `New choice of items in ${box.name}`,
+  )
+})
+
 test('cancels an order: it reads Cancelled and is no longer an upcoming delivery', async ({
   page,
 }) => {

@@ -50,6 +50,8 @@ export async function shopProducts(page: Page): Promise<Product[]> {
 export interface Line {
   product: Product
   quantity: number
+  /** a custom box's seven chosen product ids */
+  customSelections?: string[]
 }
 
 export const subtotalOf = (lines: readonly Line[]) =>
@@ -69,11 +71,12 @@ export async function placeOrder(
   const intent = await page.request.post('/api/create-payment-intent', {
     data: {
       amount: centsToDecimal(priceBasket(subtotalOf(lines)).total),
-      items: lines.map(({ product, quantity }) => ({
+      items: lines.map(({ product, quantity, customSelections }) => ({
         id: product.id,
         name: product.name,
         price: product.price,
         quantity,
+        ...(customSelections ? { customSelections } : {}),
       })),
       ...(specialInstructions ? { specialInstructions } : {}),
     },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { orderStanding, type OrderStanding } from './order-standing.ts'
+import { orderLinkLabel, orderStanding, type OrderStanding } from './order-standing.ts'
 
 // Saturday 28 November 2026, 5:00 AM in Houston; its cut-off is Wednesday 25 November, 8:00 PM
 const order = {
@@ -58,4 +58,12 @@ describe('an order’s standing in words', () => {
       'Your card was declined. Please contact us about this order.',
     )
   })
+})
+
+test('the link to an order says what can be done there', () => {
+  expect(orderLinkLabel(order, orderStanding(order, TUESDAY))).toBe('View / change')
+  const failed = { ...order, editable: false, paymentStatus: 'payment_failed' as const }
+  expect(orderLinkLabel(failed, orderStanding(failed, TUESDAY))).toBe('View and pay')
+  const locked = { ...order, editable: false, paymentStatus: 'captured' as const }
+  expect(orderLinkLabel(locked, orderStanding(locked, TUESDAY))).toBe('View order')
 })
