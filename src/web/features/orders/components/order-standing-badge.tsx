@@ -5,7 +5,7 @@ const TONES: Record<OrderStanding['tone'], string> = {
   active: 'bg-accent text-accent-foreground',
   done: 'bg-muted text-muted-foreground',
   cancelled: 'bg-muted text-muted-foreground',
-  problem: 'bg-destructive/10 text-destructive',
+  problem: 'bg-destructive text-destructive-foreground',
 }
 
 /** The customer's word for where an order stands: its delivery step, Cancelled or Payment failed. */
