@@ -98,6 +98,11 @@ export const PAGE_META: Record<PageName, PageMeta> = {
     private: true,
   },
   orderHistory: { title: 'Order History', description: 'Your orders.', private: true },
+  order: {
+    title: 'Your Order',
+    description: 'Your order: change or cancel it until the cut-off.',
+    private: true,
+  },
   delivery: {
     title: 'Your Deliveries',
     description: 'Your upcoming and past deliveries.',

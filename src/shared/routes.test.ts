@@ -28,6 +28,7 @@ describe('page paths', () => {
       '/checkout',
       '/order-success',
       '/order-history',
+      '/orders/7c0e4f7e-4b1e-4b1a-9d3a-0f5b0d6c9a11',
       '/delivery',
       '/profile',
       '/admin',
@@ -46,6 +47,8 @@ describe('page paths', () => {
       '/shop/produce/bogus',
       '/shop/produce/herbs/extra',
       '/product/123',
+      '/orders/123',
+      '/orders',
       '/producer/Bad Slug',
       '/admin/orders',
       '/%E0%A4%A',
@@ -66,5 +69,8 @@ describe('page paths', () => {
     expect(paths.shop('produce', 'herbs')).toBe('/shop/produce/herbs')
     expect(paths.shopSearch('goat cheese & honey')).toBe('/shop?search=goat%20cheese%20%26%20honey')
     expect(isKnownPagePath(paths.producer('cake-and-bacon'))).toBe(true)
+    expect(paths.order('7c0e4f7e-4b1e-4b1a-9d3a-0f5b0d6c9a11')).toBe(
+      '/orders/7c0e4f7e-4b1e-4b1a-9d3a-0f5b0d6c9a11',
+    )
   })
 })

@@ -30,6 +30,8 @@ export const PAGE_PATHS = {
   checkoutAuthenticate: '/checkout/authenticate',
   orderSuccess: '/order-success',
   orderHistory: '/order-history',
+  /** one of the customer's orders: details, changes until the cut-off, cancel, pay again */
+  order: '/orders/:id',
   delivery: '/delivery',
   profile: '/profile',
   admin: '/admin',
@@ -49,6 +51,7 @@ export const paths = {
       .map((part, index) => (index === 0 ? part : encodeURIComponent(part as string)))
       .join('/'),
   shopSearch: (text: string) => `/shop?search=${encodeURIComponent(text)}`,
+  order: (id: string) => `/orders/${encodeURIComponent(id)}`,
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -32,6 +32,7 @@ const CheckoutPage = lazy(() => import('./routes/checkout.tsx'))
 const CheckoutAuthenticatePage = lazy(() => import('./routes/checkout-authenticate.tsx'))
 const OrderSuccessPage = lazy(() => import('./routes/order-success.tsx'))
 const OrderHistoryPage = lazy(() => import('./routes/order-history.tsx'))
+const OrderPage = lazy(() => import('./routes/order.tsx'))
 const DeliveryPage = lazy(() => import('./routes/delivery.tsx'))
 const AdminDashboardPage = lazy(() => import('./routes/admin.tsx'))
 const AdminProductsPage = lazy(() => import('./routes/admin-products.tsx'))
@@ -62,6 +63,7 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   checkoutAuthenticate: CheckoutAuthenticatePage,
   orderSuccess: OrderSuccessPage,
   orderHistory: OrderHistoryPage,
+  order: OrderPage,
   delivery: DeliveryPage,
   profile: ProfilePage,
   admin: AdminDashboardPage,

@@ -11,6 +11,7 @@ const order = (id: string, deliveryDate: string, deliveryStatus = 'order_placed'
   id,
   deliveryDate,
   deliveryStatus: deliveryStatus as 'order_placed' | 'preparing' | 'out_for_delivery' | 'delivered',
+  status: 'confirmed' as 'confirmed' | 'cancelled',
 })
 
 describe('groupDeliveries', () => {
@@ -26,6 +27,15 @@ describe('groupDeliveries', () => {
     const { upcoming, past } = groupDeliveries(orders, new Date('2026-11-29T03:30:00.000Z'))
     expect(upcoming.map((item) => item.id)).toEqual(['b', 'a'])
     expect(past.map((item) => item.id)).toEqual(['d', 'c', 'e'])
+  })
+
+  test('a cancelled order is never upcoming, even for a Saturday still to come', () => {
+    const { upcoming, past } = groupDeliveries(
+      [order('a', NEXT_SATURDAY), { ...order('b', SATURDAY), status: 'cancelled' as const }],
+      new Date('2026-11-24T18:00:00.000Z'),
+    )
+    expect(upcoming.map((item) => item.id)).toEqual(['a'])
+    expect(past.map((item) => item.id)).toEqual(['b'])
   })
 
   test('a delivery day that has passed in Houston is past, even if it was never marked delivered', () => {

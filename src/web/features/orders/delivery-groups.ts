@@ -11,24 +11,23 @@ const deliveryTime = (order: Pick<Order, 'deliveryDate'>) => new Date(order.deli
 
 /**
  * The delivery page's two lists (docs/product.md#orders): upcoming are the orders not yet delivered
- * whose delivery day (in Houston) is today or later, soonest first; everything else is past, newest
- * first.
+ * nor cancelled whose delivery day (in Houston) is today or later, soonest first; everything else
+ * is past, newest first. A cancelled order is never coming.
  */
-export function groupDeliveries<T extends Pick<Order, 'deliveryDate' | 'deliveryStatus'>>(
-  orders: readonly T[],
-  now: Date,
-): { upcoming: T[]; past: T[] } {
+export function groupDeliveries<
+  T extends Pick<Order, 'deliveryDate' | 'deliveryStatus' | 'status'>,
+>(orders: readonly T[], now: Date): { upcoming: T[]; past: T[] } {
   const today = businessDay(now)
   const upcoming: T[] = []
   const past: T[] = []
   for (const order of orders) {
     const isUpcoming =
-      order.deliveryStatus !== 'delivered' && businessDay(new Date(order.deliveryDate)) >= today
+      order.status !== 'cancelled' &&
+      order.deliveryStatus !== 'delivered' &&
+      businessDay(new Date(order.deliveryDate)) >= today
     ;(isUpcoming ? upcoming : past).push(order)
   }
   upcoming.sort((a, b) => deliveryTime(a) - deliveryTime(b))
   past.sort((a, b) => deliveryTime(b) - deliveryTime(a))
   return { upcoming, past }
 }
-
-/** "#1A2B3C4D": the first 8 characters of the id (docs/product.md#orders). */

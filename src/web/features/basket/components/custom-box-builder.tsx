@@ -1,28 +1,8 @@
-import { CheckIcon, MinusIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
-import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { Product } from '#shared/schemas/product.ts'
-import { Button } from '#web/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx'
-import { cn } from '#web/lib/cn.ts'
-import { percentWidth } from '#web/lib/percent.ts'
+import { BoxBuilderDialog } from '#web/components/box-builder/box-builder-dialog.tsx'
+import type { BoxSelection } from '#web/components/box-builder/box-selection.ts'
 import { useBasket } from '../basket-provider.tsx'
-import { CUSTOM_BOX_SIZE } from '#shared/domain/farm-boxes.ts'
-import {
-  boxProgressHint,
-  choose,
-  selectedCount,
-  toCustomSelections,
-  unchoose,
-  type BoxSelection,
-} from '../box-selection.ts'
 import { toBasketItem } from '../to-basket-item.ts'
 
 /**
@@ -45,127 +25,26 @@ export function CustomBoxBuilder({
 }) {
   const basket = useBasket()
   const [selection, setSelection] = useState<BoxSelection>({})
-  const count = selectedCount(selection)
-  const full = count >= CUSTOM_BOX_SIZE
 
   function close() {
     setSelection({})
     onClose()
   }
 
-  function addToCart() {
-    if (!box || count !== CUSTOM_BOX_SIZE) return
-    basket.add(toBasketItem(box, toCustomSelections(selection)))
-    close()
-  }
-
   return (
-    <Dialog open={box !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Build your {box?.name ?? 'box'}</DialogTitle>
-          <DialogDescription>
-            Choose {CUSTOM_BOX_SIZE} items for your box ({box ? formatDecimalPrice(box.price) : ''}
-            ). Pick the same item more than once if you like.
-          </DialogDescription>
-        </DialogHeader>
-        <div className="flex items-center justify-between gap-3 rounded-lg bg-accent px-4 py-3 text-accent-foreground">
-          <p className="font-semibold" aria-live="polite">
-            {count} of {CUSTOM_BOX_SIZE} items selected
-          </p>
-          <p className={cn('text-sm', full && 'font-semibold text-forest')}>
-            {boxProgressHint(selection)}
-          </p>
-        </div>
-        <div
-          className="h-2 overflow-hidden rounded-full bg-muted"
-          role="progressbar"
-          aria-label="Items chosen"
-          aria-valuemin={0}
-          aria-valuemax={CUSTOM_BOX_SIZE}
-          aria-valuenow={count}
-        >
-          <div
-            className="h-full rounded-full bg-forest transition-[width]"
-            style={{ width: percentWidth(count, CUSTOM_BOX_SIZE) }}
-          />
-        </div>
-        {status === 'pending' ? (
-          <p className="py-8 text-center text-muted-foreground" role="status">
-            Loading products...
-          </p>
-        ) : status === 'error' ? (
-          <p className="py-8 text-center text-destructive" role="alert">
-            Error loading products. Please try again later.
-          </p>
-        ) : (
-          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Products for your box">
-            {choices.map((product) => {
-              const chosen = selection[product.id] ?? 0
-              return (
-                <li
-                  key={product.id}
-                  className={cn(
-                    'flex items-center gap-3 rounded-lg border p-2',
-                    chosen > 0 ? 'border-forest bg-accent/50' : 'border-border',
-                  )}
-                >
-                  <img
-                    src={product.imageUrl ?? '/illustrations/placeholder-product.svg'}
-                    alt=""
-                    className="size-12 shrink-0 rounded-md bg-wheat object-cover"
-                    loading="lazy"
-                  />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-semibold">{product.name}</p>
-                    <p className="truncate text-xs text-muted-foreground">{product.farmSource}</p>
-                  </div>
-                  <div className="flex items-center gap-1.5">
-                    {chosen > 0 ? (
-                      <>
-                        <button
-                          type="button"
-                          className="flex size-8 items-center justify-center rounded-full border border-border bg-card hover:bg-accent"
-                          onClick={() => setSelection((current) => unchoose(current, product.id))}
-                          aria-label={`One fewer ${product.name}`}
-                        >
-                          <MinusIcon className="size-4" aria-hidden />
-                        </button>
-                        <span className="min-w-4 text-center text-sm font-semibold tabular-nums">
-                          {chosen}
-                        </span>
-                      </>
-                    ) : null}
-                    <button
-                      type="button"
-                      className="flex size-8 items-center justify-center rounded-full bg-forest text-white hover:bg-forest-dark disabled:cursor-not-allowed disabled:opacity-40"
-                      onClick={() => setSelection((current) => choose(current, product.id))}
-                      disabled={full}
-                      aria-label={
-                        chosen > 0 ? `One more ${product.name}` : `Choose ${product.name}`
-                      }
-                    >
-                      {chosen > 0 ? (
-                        <PlusIcon className="size-4" aria-hidden />
-                      ) : (
-                        <CheckIcon className="size-4" aria-hidden />
-                      )}
-                    </button>
-                  </div>
-                </li>
-              )
-            })}
-          </ul>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={addToCart} disabled={count !== CUSTOM_BOX_SIZE}>
-            Add to Cart
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <BoxBuilderDialog
+      box={box}
+      choices={choices}
+      status={status}
+      selection={selection}
+      onSelectionChange={setSelection}
+      confirmLabel="Add to Cart"
+      onConfirm={(customSelections) => {
+        if (!box) return
+        basket.add(toBasketItem(box, customSelections))
+        close()
+      }}
+      onClose={close}
+    />
   )
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CalendarDaysIcon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -6,11 +6,14 @@ import { DELIVERY_WINDOW, formatDeliveryDate, nextDeliveryDate } from '#shared/d
 import { centsToDecimal, formatDecimalPrice } from '#shared/domain/money.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
+import { DeliveryFields, useDeliveryForm } from '#web/components/delivery-fields.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
+import { DemoCardFields, useDemoCardForm } from '#web/components/payments/demo-card-fields.tsx'
+import { SpecialInstructionsField } from '#web/components/special-instructions-field.tsx'
+import { paymentQueries } from '#web/components/payments/payment-config.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { paymentIntentQueries } from '../api/create-payment-intent.ts'
-import { paymentQueries } from '../api/payment-config.ts'
 import {
   basketKey,
   toCheckoutItems,
@@ -21,8 +24,6 @@ import {
 import { isUnauthorized, useCheckoutExits } from '../hooks/use-checkout-exits.ts'
 import { useCompleteOrder, type CheckoutProblem } from '../hooks/use-complete-order.ts'
 import { AfterPaymentLinks, CheckoutPanel, Finalizing } from './checkout-panels.tsx'
-import { DeliveryFields, useDeliveryForm } from './delivery-fields.tsx'
-import { DemoCardFields, useDemoCardForm } from './demo-card-fields.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { CheckoutSection, PaymentFields, SetupFailure } from './payment-section.tsx'
 
@@ -108,15 +109,25 @@ function CheckoutForm({
   const deliveryForm = useDeliveryForm(user)
   const cardForm = useDemoCardForm(user.deliveryZip)
   const { lines, estimate, promoCode } = basket
+  const queryClient = useQueryClient()
+  // the delivery instructions as typed, and as the current payment was made with: the server
+  // keeps them with the checkout it prices (docs/product.md#order-changes)
+  const [instructions, setInstructions] = useState('')
+  const [sentInstructions, setSentInstructions] = useState('')
 
   const config = useQuery(paymentQueries.config())
-  const intent = useQuery(
+  const intentFor = (specialInstructions: string) =>
     paymentIntentQueries.forBasket({
-      key: basketKey(lines, promoCode),
-      input: { amount: centsToDecimal(estimate.total), items: toCheckoutItems(lines), promoCode },
+      key: `${basketKey(lines, promoCode)}|${specialInstructions}`,
+      input: {
+        amount: centsToDecimal(estimate.total),
+        items: toCheckoutItems(lines),
+        promoCode,
+        ...(specialInstructions ? { specialInstructions } : {}),
+      },
       onPriceChange: (change) => basket.takePrices(change.items),
-    }),
-  )
+    })
+  const intent = useQuery(intentFor(sentInstructions))
   const order = useCompleteOrder({
     basket,
     deliveryForm,
@@ -164,7 +175,18 @@ function CheckoutForm({
         className="flex flex-col gap-8 lg:order-1"
         onSubmit={(event) => {
           event.preventDefault()
-          void order.completeOrder(ready ? payment : undefined)
+          const typed = instructions.trim()
+          void order.completeOrder(ready ? payment : undefined, async () => {
+            // the demo card pays whichever payment it is given, so new instructions get a new
+            // payment made with them; Stripe's form is bound to its payment, which took the
+            // instructions when the box was left (onBlur below)
+            if (typed === sentInstructions || provider !== 'demo' || !payment) {
+              return payment as NonNullable<typeof payment>
+            }
+            const fresh = await queryClient.fetchQuery(intentFor(typed))
+            setSentInstructions(typed)
+            return fresh.intent
+          })
         }}
       >
         {priceChange ? (
@@ -187,6 +209,15 @@ function CheckoutForm({
             </span>
           </p>
           <DeliveryFields form={deliveryForm} idPrefix={`${idPrefix}-delivery`} />
+          <SpecialInstructionsField
+            controlId={`${idPrefix}-instructions`}
+            className="mt-5"
+            value={instructions}
+            onChange={(event) => setInstructions(event.target.value)}
+            onBlur={() => {
+              if (provider === 'stripe') setSentInstructions(instructions.trim())
+            }}
+          />
         </CheckoutSection>
 
         <CheckoutSection title="Payment" titleId={`${idPrefix}-payment`}>

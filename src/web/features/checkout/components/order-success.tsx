@@ -4,6 +4,7 @@ import { CircleCheckBigIcon, PackageIcon, SaladIcon, TruckIcon } from 'lucide-re
 import { Link } from 'react-router'
 import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
+import { paths } from '#shared/routes.ts'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { type Order } from '#shared/schemas/order.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -100,8 +101,13 @@ export function OrderSuccess({ paymentIntentId }: { paymentIntentId: string | nu
           ))}
         </ol>
       </section>
-      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild size="lg">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
+        {order.data ? (
+          <Button asChild size="lg">
+            <Link to={paths.order(order.data.id)}>View or change this order</Link>
+          </Button>
+        ) : null}
+        <Button asChild size="lg" variant={order.data ? 'outline' : 'default'}>
           <Link to="/order-history">View Order History</Link>
         </Button>
         <Button asChild size="lg" variant="outline">

@@ -1,16 +1,15 @@
 import { LockIcon } from 'lucide-react'
-import { lazy, Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { CHECKOUT_MESSAGES, type PaymentProviderName } from '#shared/schemas/checkout.ts'
+import { CardFields } from '#web/components/payments/card-fields.tsx'
+import { PaymentAlert } from '#web/components/payments/payment-alert.tsx'
+import type { ConfirmPayment } from '#web/components/payments/payment-outcome.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { errorMessage } from '#web/lib/api-client.ts'
 import type { CheckoutProblem } from '../hooks/use-complete-order.ts'
-import type { ConfirmPayment } from '../payment-outcome.ts'
-import { CheckoutPanel, PaymentAlert } from './checkout-panels.tsx'
-
-// Stripe's libraries load only for a shop configured for Stripe
-const StripePayment = lazy(() => import('./stripe-payment.tsx'))
+import { CheckoutPanel } from './checkout-panels.tsx'
 
 /** A titled card of the checkout form: the delivery address, the payment. */
 export function CheckoutSection({
@@ -91,22 +90,14 @@ export function PaymentFields({
   canPay: boolean
   processing: boolean
 }) {
-  const loading = (
-    <p role="status" className="text-muted-foreground">
-      Loading payment form…
-    </p>
-  )
   return (
     <div className="flex flex-col gap-5">
-      {provider === 'demo' ? (
-        card
-      ) : stripe ? (
-        <Suspense fallback={loading}>
-          <StripePayment {...stripe} onReady={onStripeReady} />
-        </Suspense>
-      ) : (
-        loading
-      )}
+      <CardFields
+        provider={provider}
+        stripe={stripe ? { ...stripe, returnPath: '/checkout' } : null}
+        onStripeReady={onStripeReady}
+        card={card}
+      />
       {problem ? <PaymentAlert {...problem} /> : null}
       <div className="flex flex-col gap-3 border-t border-border pt-5">
         <p className="flex items-baseline justify-between text-lg font-semibold">

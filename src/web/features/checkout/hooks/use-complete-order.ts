@@ -10,11 +10,11 @@ import { DeliveryInfoSchema, type DeliveryInfo } from '#shared/schemas/order.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { createOrder, orderQueries } from '../api/create-order.ts'
-import { confirmDemoPayment } from '../api/demo-payments.ts'
+import type { DeliveryForm } from '#web/components/delivery-fields.tsx'
+import type { DemoCardForm } from '#web/components/payments/demo-card-fields.tsx'
+import { payWithDemoCard } from '#web/components/payments/demo-payments.ts'
+import type { ConfirmPayment, PaymentOutcome } from '#web/components/payments/payment-outcome.ts'
 import { toCheckoutItems, type CheckoutBasket } from '../checkout-basket.ts'
-import type { DeliveryForm } from '../components/delivery-fields.tsx'
-import type { DemoCardForm } from '../components/demo-card-fields.tsx'
-import type { ConfirmPayment, PaymentOutcome } from '../payment-outcome.ts'
 import { forgetDeliveryFor, keepDeliveryFor } from '../pending-delivery.ts'
 import { isUnauthorized } from './use-checkout-exits.ts'
 
@@ -68,18 +68,7 @@ export function useCompleteOrder({
         ? confirm()
         : { status: 'error', message: 'The payment form is still loading. Please try again.' }
     }
-    const card = DemoCardSchema.parse(cardForm.getValues())
-    const result = await confirmDemoPayment(payment.paymentIntentId, card)
-    switch (result.status) {
-      // authorised (the cut-off captures it) or taken at once: the order is placed either way
-      case 'requires_capture':
-      case 'succeeded':
-        return { status: 'succeeded' }
-      case 'failed':
-        return { status: 'failed', message: result.message }
-      case 'requires_action':
-        return { status: 'redirect', url: result.redirectUrl }
-    }
+    return payWithDemoCard(payment.paymentIntentId, DemoCardSchema.parse(cardForm.getValues()))
   }
 
   async function saveOrder(payment: CreatePaymentIntentResult, delivery: DeliveryInfo) {
@@ -117,17 +106,32 @@ export function useCompleteOrder({
     void navigate(`/order-success?payment_intent=${encodeURIComponent(paymentIntentId)}`)
   }
 
-  async function completeOrder(payment: CreatePaymentIntentResult | undefined) {
-    if (!payment || phase !== 'form') return
+  /**
+   * `current` gives the payment to confirm once the form is valid: the same one, or a new one
+   * when what it was made with changed (the delivery instructions).
+   */
+  async function completeOrder(
+    shown: CreatePaymentIntentResult | undefined,
+    current: () => Promise<CreatePaymentIntentResult> = async () =>
+      shown as CreatePaymentIntentResult,
+  ) {
+    if (!shown || phase !== 'form') return
     const deliveryValid = await deliveryForm.trigger(undefined, { shouldFocus: true })
     const cardValid =
-      payment.provider !== 'demo' ||
+      shown.provider !== 'demo' ||
       (await cardForm.trigger(undefined, { shouldFocus: deliveryValid }))
     if (!deliveryValid || !cardValid) return
     const delivery = DeliveryInfoSchema.parse(deliveryForm.getValues())
 
     setProblem(null)
     setPhase('paying')
+    let payment: CreatePaymentIntentResult
+    try {
+      payment = await current()
+    } catch (error) {
+      if (isUnauthorized(error)) return onSessionExpired()
+      return fail(CHECKOUT_MESSAGES.paymentError, errorMessage(error, CHECKOUT_MESSAGES.unexpected))
+    }
     keepDeliveryFor(payment.paymentIntentId, delivery)
     let outcome: PaymentOutcome
     try {

@@ -13,4 +13,11 @@ export const myOrderQueries = {
       // a new order or a delivery-status change shows on the next visit, not 5 minutes later
       staleTime: 0,
     }),
+  /** one order with its history and refunds; 404 for someone else's */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...myOrderQueries.all(), 'detail', id] as const,
+      queryFn: ({ signal }) => apiGet<Order>(`/api/orders/${encodeURIComponent(id)}`, signal),
+      staleTime: 0,
+    }),
 }

@@ -2,6 +2,7 @@ import { CalendarDaysIcon, CheckIcon, ChevronDownIcon, MapPinIcon } from 'lucide
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { DELIVERY_WINDOW, ORDER_CUTOFF, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
+import { paths } from '#shared/routes.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import {
   DELIVERY_STATUSES,
@@ -12,12 +13,14 @@ import { cn } from '#web/lib/cn.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import { groupDeliveries } from '../delivery-groups.ts'
-import { DeliveryStatusBadge } from '#web/components/order-parts.tsx'
+import { orderLinkLabel, orderStanding, type OrderStanding } from '../order-standing.ts'
+import { OrderStandingBadge } from './order-standing-badge.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
 /**
  * /delivery (docs/product.md#orders): upcoming deliveries, soonest first, each with its four-step
- * progress, address and items; past deliveries behind a disclosure, newest first.
+ * progress, address, items and where it stands (until when it may change, a payment to make);
+ * past and cancelled deliveries behind a disclosure, newest first.
  */
 export function Deliveries({ onSessionExpired }: { onSessionExpired: () => void }) {
   return (
@@ -58,7 +61,7 @@ function DeliveryLists({ orders }: { orders: readonly Order[] }) {
           <ul className="flex flex-col gap-4" aria-label="Upcoming deliveries">
             {upcoming.map((order) => (
               <li key={order.id}>
-                <UpcomingDelivery order={order} />
+                <UpcomingDelivery order={order} standing={orderStanding(order, now)} />
               </li>
             ))}
           </ul>
@@ -96,7 +99,7 @@ function DeliveryLists({ orders }: { orders: readonly Order[] }) {
             <ul className="flex flex-col gap-3" aria-label="Past deliveries">
               {past.map((order) => (
                 <li key={order.id}>
-                  <PastDelivery order={order} />
+                  <PastDelivery order={order} standing={orderStanding(order, now)} />
                 </li>
               ))}
             </ul>
@@ -107,7 +110,7 @@ function DeliveryLists({ orders }: { orders: readonly Order[] }) {
   )
 }
 
-function UpcomingDelivery({ order }: { order: Order }) {
+function UpcomingDelivery({ order, standing }: { order: Order; standing: OrderStanding }) {
   return (
     <article className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -120,7 +123,7 @@ function UpcomingDelivery({ order }: { order: Order }) {
             {DELIVERY_WINDOW.label} · Order {orderNumber(order.id)}
           </p>
         </div>
-        <DeliveryStatusBadge status={order.deliveryStatus} />
+        <OrderStandingBadge standing={standing} />
       </div>
       <DeliveryProgress status={order.deliveryStatus} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -134,7 +137,30 @@ function UpcomingDelivery({ order }: { order: Order }) {
         </div>
         <ItemSummary order={order} />
       </div>
+      <OrderLinkRow order={order} standing={standing} />
     </article>
+  )
+}
+
+/** Where the order stands in a sentence, and the way to its page. */
+function OrderLinkRow({ order, standing }: { order: Order; standing: OrderStanding }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border pt-4 text-sm">
+      <p
+        className={cn(
+          standing.tone === 'problem' ? 'font-medium text-destructive' : 'text-muted-foreground',
+        )}
+      >
+        {standing.note ?? (standing.tone === 'done' ? '' : 'Changes are closed for this order.')}
+      </p>
+      <Link
+        to={paths.order(order.id)}
+        className="font-semibold text-primary underline-offset-4 hover:underline"
+        aria-label={`${orderLinkLabel(order, standing)} (order ${orderNumber(order.id)})`}
+      >
+        {orderLinkLabel(order, standing)}
+      </Link>
+    </div>
   )
 }
 
@@ -209,9 +235,9 @@ function ItemSummary({ order }: { order: Order }) {
   )
 }
 
-function PastDelivery({ order }: { order: Order }) {
+function PastDelivery({ order, standing }: { order: Order; standing: OrderStanding }) {
   return (
-    <article className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-5 sm:flex-row sm:items-start sm:justify-between">
+    <article className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-5 sm:flex-row sm:flex-wrap sm:items-start sm:justify-between">
       <div className="flex flex-col gap-1">
         <h3 className="text-lg font-semibold">
           {formatDeliveryDateLong(new Date(order.deliveryDate))}
@@ -220,11 +246,14 @@ function PastDelivery({ order }: { order: Order }) {
           Order {orderNumber(order.id)} · {order.deliveryAddress}
         </p>
         <p>
-          <DeliveryStatusBadge status={order.deliveryStatus} />
+          <OrderStandingBadge standing={standing} />
         </p>
       </div>
       <div className="sm:w-72">
         <ItemSummary order={order} />
+      </div>
+      <div className="sm:basis-full">
+        <OrderLinkRow order={order} standing={standing} />
       </div>
     </article>
   )

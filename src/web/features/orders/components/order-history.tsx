@@ -1,25 +1,31 @@
 import { ChevronDownIcon } from 'lucide-react'
 import { useId, useState } from 'react'
+import { Link } from 'react-router'
 import {
   DELIVERY_WINDOW,
   formatDeliveryDate,
   formatDeliveryDateLong,
 } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
+import { paths } from '#shared/routes.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { cn } from '#web/lib/cn.ts'
+import { useNow } from '#web/lib/use-now.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import {
-  DeliveryStatusBadge,
   OrderBlock,
   OrderLines,
   OrderTotals,
   formatPlacedDate,
 } from '#web/components/order-parts.tsx'
+import { orderLinkLabel, orderStanding } from '../order-standing.ts'
+import { OrderStandingBadge } from './order-standing-badge.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
 /**
- * /order-history (docs/product.md#orders): every order, newest first, each opening to its details.
+ * /order-history (docs/product.md#orders): every order, newest first, each with where it stands
+ * in words (Cancelled, a payment to make, until when it may change), its page, and opening to its
+ * details.
  */
 export function OrderHistory({ onSessionExpired }: { onSessionExpired: () => void }) {
   return (
@@ -44,6 +50,7 @@ export function OrderHistory({ onSessionExpired }: { onSessionExpired: () => voi
 function OrderCard({ order }: { order: Order }) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
+  const standing = orderStanding(order, useNow())
   return (
     <article className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
       <h2 className="font-sans text-base">
@@ -64,7 +71,7 @@ function OrderCard({ order }: { order: Order }) {
             <span className="text-muted-foreground">
               Delivery {formatDeliveryDate(new Date(order.deliveryDate))}
             </span>
-            <DeliveryStatusBadge status={order.deliveryStatus} />
+            <OrderStandingBadge standing={standing} />
           </span>
           <span className="text-right font-semibold tabular-nums">
             {formatDecimalPrice(order.total)}
@@ -78,6 +85,22 @@ function OrderCard({ order }: { order: Order }) {
           />
         </button>
       </h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border px-5 py-3 text-sm sm:px-6">
+        <p
+          className={cn(
+            standing.tone === 'problem' ? 'font-medium text-destructive' : 'text-muted-foreground',
+          )}
+        >
+          {standing.note ?? (standing.tone === 'done' ? '' : 'Changes are closed for this order.')}
+        </p>
+        <Link
+          to={paths.order(order.id)}
+          className="font-semibold text-primary underline-offset-4 hover:underline"
+          aria-label={`${orderLinkLabel(order, standing)} (order ${orderNumber(order.id)})`}
+        >
+          {orderLinkLabel(order, standing)}
+        </Link>
+      </div>
       <div
         id={panelId}
         hidden={!open}

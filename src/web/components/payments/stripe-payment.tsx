@@ -5,15 +5,12 @@ import { useEffect, useMemo, useState } from 'react'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
-import type { ConfirmPayment } from '../payment-outcome.ts'
+import type { ConfirmPayment } from './payment-outcome.ts'
 
 /*
  * Stripe's Payment Element (docs/product.md#payments). Only this module imports Stripe, and the
  * page loads it only when the shop is configured for Stripe, so nobody else downloads it.
  */
-
-/** the PaymentIntent statuses after which the order is placed */
-const PAID_STATUSES: readonly string[] = ['requires_capture', 'succeeded', 'processing']
 
 const stripes = new Map<string, Promise<Stripe | null>>()
 /** Stripe.js for a key, fetched from Stripe once; a failed fetch is tried again next time. */
@@ -33,11 +30,14 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 export default function StripePayment({
   publishableKey,
   clientSecret,
+  returnPath,
   onReady,
   className,
 }: {
   publishableKey: string
   clientSecret: string
+  /** where the bank's page sends the customer back to: /checkout, or the order's page */
+  returnPath: string
   /** hands the page the function that confirms this payment (null while Stripe loads) */
   onReady: (confirm: ConfirmPayment | null) => void
   className?: string
@@ -78,14 +78,20 @@ export default function StripePayment({
         // new try at loading Stripe.js needs a new Elements
         <Elements key={clientSecret} stripe={forElements} options={{ clientSecret }}>
           <PaymentElement />
-          <Confirmer onReady={onReady} />
+          <Confirmer returnPath={returnPath} onReady={onReady} />
         </Elements>
       )}
     </div>
   )
 }
 
-function Confirmer({ onReady }: { onReady: (confirm: ConfirmPayment | null) => void }) {
+function Confirmer({
+  returnPath,
+  onReady,
+}: {
+  returnPath: string
+  onReady: (confirm: ConfirmPayment | null) => void
+}) {
   const stripe = useStripe()
   const elements = useElements()
   useEffect(() => {
@@ -96,7 +102,7 @@ function Confirmer({ onReady }: { onReady: (confirm: ConfirmPayment | null) => v
     onReady(async () => {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}/checkout` },
+        confirmParams: { return_url: `${window.location.origin}${returnPath}` },
         // the bank's page only when the card needs it; it comes back to return_url
         redirect: 'if_required',
       })
@@ -106,12 +112,14 @@ function Confirmer({ onReady }: { onReady: (confirm: ConfirmPayment | null) => v
           ? { status: 'failed', message }
           : { status: 'error', message }
       }
-      // the card is only authorised at checkout (requires_capture); the cut-off captures it
-      return PAID_STATUSES.includes(paymentIntent.status)
+      // the card is authorised at checkout and charged at the cut-off (requires_capture)
+      return paymentIntent.status === 'requires_capture' ||
+        paymentIntent.status === 'succeeded' ||
+        paymentIntent.status === 'processing'
         ? { status: 'succeeded' }
         : { status: 'error', message: CHECKOUT_MESSAGES.paymentNotCompleted }
     })
     return () => onReady(null)
-  }, [stripe, elements, onReady])
+  }, [stripe, elements, onReady, returnPath])
   return null
 }
