@@ -123,7 +123,9 @@ async function start() {
   })
   // a shop that was down over a cut-off captures now rather than at the next minute's tick
   const app = resources.app
-  void app.jobs.tick().catch((error: unknown) => log.error({ err: error }, 'the start-up tick failed'))
+  void app.jobs
+    .tick()
+    .catch((error: unknown) => log.error({ err: error }, 'the start-up tick failed'))
   if (stopping) return
   await resources.app.listen({ port: config.port, host: config.host })
   log.info(`Houston Farm to Door is open at ${config.publicUrl}`)
@@ -143,7 +145,9 @@ async function shutdown(signal: NodeJS.Signals) {
   try {
     await startup // a half-started shop is stopped only once its start-up step settles
     // jobs in progress finish (or are taken again by another process once their lock expires)
-    await resources.jobs?.stop().catch((error: unknown) => log.warn({ err: error }, 'stopping the job runner failed'))
+    await resources.jobs
+      ?.stop()
+      .catch((error: unknown) => log.warn({ err: error }, 'stopping the job runner failed'))
     if (resources.app) {
       resources.app.startDraining()
       await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))

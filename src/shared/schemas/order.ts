@@ -231,4 +231,3 @@ export const DeliveryStatusInputSchema = z.strictObject({
     error: `Delivery status must be one of: ${DELIVERY_STATUSES.join(', ')}`,
   }),
 })
-

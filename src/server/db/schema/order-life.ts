@@ -43,7 +43,10 @@ export const paymentOperations = pgTable(
   },
   (table) => [
     index('payment_operations_order_idx').on(table.orderId, table.createdAt),
-    check('payment_operations_kind_valid', sql`${table.kind} in ${inList(PAYMENT_OPERATION_KINDS)}`),
+    check(
+      'payment_operations_kind_valid',
+      sql`${table.kind} in ${inList(PAYMENT_OPERATION_KINDS)}`,
+    ),
     check(
       'payment_operations_status_valid',
       sql`${table.status} in ${inList(PAYMENT_OPERATION_STATUSES)}`,

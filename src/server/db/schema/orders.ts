@@ -200,9 +200,7 @@ export const orders = pgTable(
     /** raised by every change of the order's lines, address or instructions (optimistic lock) */
     version: integer('version').notNull().default(1),
     /** where the order's money stands (docs/product.md#order-payments) */
-    paymentStatus: text('payment_status', { enum: PAYMENT_STATES })
-      .notNull()
-      .default('authorized'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATES }).notNull().default('authorized'),
     /**
      * The payment the cut-off captures and refunds go back to: the checkout's, or the one that
      * replaced it (a change above the authorised amount, a payment after a failed capture).

@@ -216,6 +216,7 @@ describe('paying with the demo provider', () => {
     expect(lines.statusCode).toBe(200)
     expect(lines.json()).toHaveLength(items.length)
 
+    await shop.app.jobs.runDue() // the outbox sends the confirmation
     const mail = shop.sentMail.find((message) => message.to === shopper.email)
     expect(mail?.subject).toMatch(/^Your Houston Farm to Door order #/)
     expect(mail?.text).toContain('Saturday, November 28')

@@ -123,6 +123,7 @@ describe('a farm box that keeps the rule is sold', () => {
     const items = order.json<{ items: OrderLine[] }>().items
     expect(items.find((item) => item.productId === produceBox.id)?.customSelections).toEqual([])
     expect(items.find((item) => item.productId === plainProduct.id)?.customSelections).toBeNull()
+    await shop.app.jobs.runDue() // the outbox sends the confirmation
     const mail = shop.sentMail.filter((message) => message.to === shopper.email).at(-1)
     expect(mail?.text).toContain("Farmer's choice")
   })

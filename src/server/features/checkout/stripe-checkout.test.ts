@@ -67,7 +67,11 @@ async function checkoutFor(paymentIntentId: string) {
   return row
 }
 
-const mailTo = (email: string) => shop.sentMail.filter((message) => message.to === email)
+/** the e-mails sent to the address, once the outbox's due jobs have run */
+const mailTo = async (email: string) => {
+  await shop.app.jobs.runDue()
+  return shop.sentMail.filter((message) => message.to === email)
+}
 
 /** POST /api/webhooks/stripe as Stripe sends it: the raw JSON text and its signature */
 const postWebhook = (payload: string, signature?: string) =>
@@ -175,7 +179,7 @@ describe('paying with Stripe', () => {
     expect(again.statusCode).toBe(200)
     expect(again.json<Id>().id).toBe(first.json<Id>().id)
     expect(await ordersFor(id)).toHaveLength(1)
-    expect(mailTo(shopper.email)).toHaveLength(1)
+    expect(await mailTo(shopper.email)).toHaveLength(1)
   })
 
   test('the card is only authorised (manual capture): the order stands authorised for its total', async () => {
@@ -222,7 +226,7 @@ describe('a forged return URL (redirect_status=succeeded) creates no order', () 
     expect((await placeOrder(shopper, id)).statusCode).toBe(409)
     expect(await ordersFor(id)).toHaveLength(0)
     expect((await checkoutFor(id)).status).toBe('pending')
-    expect(mailTo(shopper.email)).toHaveLength(0)
+    expect(await mailTo(shopper.email)).toHaveLength(0)
   })
 
   test("for a payment taken or authorised for less than the checkout's total, or in another currency", async () => {
@@ -243,7 +247,7 @@ describe('a forged return URL (redirect_status=succeeded) creates no order', () 
     const hook = await deliver('payment_intent.succeeded', { id })
     expect(hook.statusCode).toBe(200)
     expect(await ordersFor(id)).toHaveLength(0)
-    expect(mailTo(shopper.email)).toHaveLength(0)
+    expect(await mailTo(shopper.email)).toHaveLength(0)
   })
 
   test("for a payment whose metadata names another checkout (a cheaper basket's payment)", async () => {
@@ -310,7 +314,7 @@ describe('the webhook proves itself by its signature', () => {
     expect(await ordersFor(id)).toHaveLength(0)
     expect((await checkoutFor(id)).status).toBe('pending')
     expect(await coupon.counts()).toEqual(held)
-    expect(mailTo(shopper.email)).toHaveLength(0)
+    expect(await mailTo(shopper.email)).toHaveLength(0)
 
     // the same event, signed properly, is taken
     const taken = await deliver('payment_intent.amount_capturable_updated', { id })
@@ -394,7 +398,7 @@ describe('events delivered late, twice or out of order', () => {
         browserSeesIt: browser.json<Id>().id === made[0]?.id,
         checkout: (await checkoutFor(id)).status,
         coupon: await coupon.counts(),
-        mails: mailTo(shopper.email).length,
+        mails: (await mailTo(shopper.email)).length,
       })
     }
     const expected = {
@@ -478,7 +482,7 @@ describe('a payment whose browser never returns', () => {
       total: intent.amount,
       status: 'pending',
     })
-    const mails = mailTo(shopper.email)
+    const mails = await mailTo(shopper.email)
     expect(mails).toHaveLength(1)
     expect(mails[0]?.subject).toMatch(/^Your Houston Farm to Door order #/)
     expect(mails[0]?.text).toContain(`Total: $${intent.amount}`)
@@ -489,7 +493,7 @@ describe('a payment whose browser never returns', () => {
     const late = await placeOrder(shopper, id)
     expect(late.statusCode).toBe(200)
     expect(late.json<Id>().id).toBe(order?.id)
-    expect(mailTo(shopper.email)).toHaveLength(1)
+    expect(await mailTo(shopper.email)).toHaveLength(1)
   })
 })
 
@@ -513,7 +517,7 @@ describe('exactly once', () => {
     expect(rows).toHaveLength(1)
     expect([...ids]).toEqual([rows[0]?.id])
     // the e-mail goes out only where the order was made: once
-    expect(mailTo(shopper.email)).toHaveLength(1)
+    expect(await mailTo(shopper.email)).toHaveLength(1)
   })
 })
 

@@ -354,6 +354,7 @@ describe('DELETE /api/admin/orders/:id', () => {
       (await shop.database.db.select().from(coupons).where(eq(coupons.code, 'WELCOME10')))[0]
     const redeemedBefore = (await welcome())?.timesRedeemed ?? 0
     expect(redeemedBefore).toBeGreaterThan(0)
+    await shop.app.jobs.runDue()
     const mailsBefore = shop.sentMail.filter((mail) => mail.to === shopper.email).length
 
     const deleted = await admin.call('DELETE', `/api/admin/orders/${order.id}`)
@@ -389,6 +390,7 @@ describe('DELETE /api/admin/orders/:id', () => {
       await db.select().from(orders).where(eq(orders.paymentIntentId, order.paymentIntentId)),
     ).toEqual([])
     expect((await welcome())?.timesRedeemed).toBe(redeemedBefore - 1)
+    await shop.app.jobs.runDue()
     expect(shop.sentMail.filter((mail) => mail.to === shopper.email)).toHaveLength(mailsBefore)
   })
 

@@ -13,11 +13,7 @@ import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
 import type { MailMessage } from '../../adapters/mail/index.ts'
 import type { OutboxService } from '../outbox/index.ts'
-import {
-  orderCancelledEmail,
-  orderChangedEmail,
-  orderConfirmationEmail,
-} from './order-email.ts'
+import { orderCancelledEmail, orderChangedEmail, orderConfirmationEmail } from './order-email.ts'
 import { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
 import { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
 import type { Cents } from '#shared/domain/money.ts'
@@ -39,7 +35,11 @@ export type OrderNotice =
 function noticeEmail(order: Order, notice: OrderNotice, publicUrl: string): MailMessage {
   switch (notice.kind) {
     case 'order_changed':
-      return orderChangedEmail(order, { publicUrl, oldTotal: notice.oldTotal, summary: notice.summary })
+      return orderChangedEmail(order, {
+        publicUrl,
+        oldTotal: notice.oldTotal,
+        summary: notice.summary,
+      })
     case 'order_cancelled':
       return orderCancelledEmail(order, { publicUrl, by: notice.by })
     case 'payment_captured':
@@ -258,12 +258,7 @@ export function createOrdersService({
     },
 
     setStatus(orderId: string, status: OrderStatus, by: AdminCaller): Promise<AdminOrder> {
-      return changeStatusField(
-        statusDeps,
-        orderId,
-        { field: 'status', value: status },
-        by,
-      )
+      return changeStatusField(statusDeps, orderId, { field: 'status', value: status }, by)
     },
 
     setDeliveryStatus(

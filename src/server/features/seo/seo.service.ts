@@ -19,9 +19,12 @@ export const SITEMAP_PAGE_PATHS = pages
 /** The private pages, each by its shortest prefix (/admin covers /admin/products). */
 export const ROBOTS_DISALLOWED_PATHS = pages
   .filter(([page]) => PAGE_META[page].private)
-  .map(([, path]) => path)
+  // a path with a parameter (/orders/:id) is disallowed from its fixed part (/orders/)
+  .map(([, path]) => (path.includes(':') ? path.slice(0, path.indexOf(':')) : path))
   .filter(
-    (path, _index, all) => !all.some((other) => other !== path && path.startsWith(`${other}/`)),
+    (path, index, all) =>
+      all.indexOf(path) === index &&
+      !all.some((other) => other !== path && path.startsWith(`${other}/`)),
   )
 
 /**

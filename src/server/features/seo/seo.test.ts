@@ -39,6 +39,7 @@ const PRIVATE_PATHS = [
   '/checkout',
   '/order-success',
   '/order-history',
+  '/orders/',
   '/delivery',
   '/profile',
   '/admin',
