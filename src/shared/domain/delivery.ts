@@ -191,6 +191,28 @@ export function payAgainDeadlineFor(delivery: Date): Date {
   return chicagoWallTimeToInstant(friday.year, friday.month, friday.day, 12, 0)
 }
 
+/**
+ * An order's cut-off, for any stored delivery instant: a Saturday's is its Wednesday 20:00; a
+ * delivery stored on another day (set by hand, or by an older version) counts as past its
+ * cut-off from the delivery instant itself, so such an order is never editable by mistake.
+ */
+export function cutoffOfDelivery(delivery: Date): Date {
+  try {
+    return orderCutoffFor(delivery)
+  } catch {
+    return delivery
+  }
+}
+
+/** payAgainDeadlineFor for any stored delivery instant (see cutoffOfDelivery). */
+export function payAgainDeadlineOfDelivery(delivery: Date): Date {
+  try {
+    return payAgainDeadlineFor(delivery)
+  } catch {
+    return delivery
+  }
+}
+
 /** The last minute to change an order for a delivery: the Wednesday before at 7:59 PM Chicago. */
 export function editDeadlineFor(delivery: Date): Date {
   const wednesday = addDays(deliverySaturday(delivery), -CUTOFF_DAYS_BEFORE_DELIVERY)

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
-import { chicagoParts, orderCutoffFor } from '#shared/domain/delivery.ts'
+import { chicagoParts, cutoffOfDelivery } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import { operationKey, type OrderMoney } from './order-money.ts'
@@ -140,7 +140,7 @@ export function createCutoff(deps: {
           new Date(at.getTime() + CUTOFF_TO_DELIVERY_MS),
         )
         for (const delivery of candidates) {
-          if (orderCutoffFor(delivery) > at) continue
+          if (cutoffOfDelivery(delivery) > at) continue
           const counts = await runDelivery(delivery)
           totals.deliveries++
           totals.captured += counts.captured

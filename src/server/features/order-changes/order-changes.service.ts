@@ -6,7 +6,7 @@ import {
   sumCents,
   type Cents,
 } from '#shared/domain/money.ts'
-import { formatEditDeadline, orderCutoffFor } from '#shared/domain/delivery.ts'
+import { formatEditDeadline, cutoffOfDelivery } from '#shared/domain/delivery.ts'
 import { lineTotal, MINIMUM_ORDER_CENTS, priceBasket } from '#shared/domain/pricing.ts'
 import { CHECKOUT_MESSAGES, type CheckoutItemValues } from '#shared/schemas/checkout.ts'
 import type { DeliveryInfo, Order, OrderRefund } from '#shared/schemas/order.ts'
@@ -125,7 +125,7 @@ export function createOrderChangesService(deps: OrderChangesDeps) {
   /** Why the customer may not change or cancel this order now; null when they may. */
   async function lockedReason(order: OrderRow, within: OrderWeekRepo): Promise<string | null> {
     if (order.status === 'cancelled') return ORDER_CHANGE_MESSAGES.cancelled
-    const cutoff = orderCutoffFor(order.deliveryDate)
+    const cutoff = cutoffOfDelivery(order.deliveryDate)
     const locked = ORDER_CHANGE_MESSAGES.locked(formatEditDeadline(cutoff))
     if (now() >= cutoff) return locked
     if (order.paymentStatus === 'payment_failed') return ORDER_CHANGE_MESSAGES.paymentProblem

@@ -6,7 +6,7 @@ import {
   sumCents,
   type Cents,
 } from '#shared/domain/money.ts'
-import { payAgainDeadlineFor } from '#shared/domain/delivery.ts'
+import { payAgainDeadlineOfDelivery } from '#shared/domain/delivery.ts'
 import {
   PaymentRefusedError,
   type PaymentProvider,
@@ -183,7 +183,7 @@ export function createOrderMoney(deps: MoneyDeps) {
     await notify(
       tx,
       orderId,
-      { kind: 'payment_failed', payUntil: payAgainDeadlineFor(deliveryDate) },
+      { kind: 'payment_failed', payUntil: payAgainDeadlineOfDelivery(deliveryDate) },
       `payment_failed:${orderId}:${now().toISOString()}`,
     )
   }

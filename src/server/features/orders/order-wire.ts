@@ -1,4 +1,4 @@
-import { orderCutoffFor, payAgainDeadlineFor } from '#shared/domain/delivery.ts'
+import { cutoffOfDelivery, payAgainDeadlineOfDelivery } from '#shared/domain/delivery.ts'
 import type {
   AdminOrder,
   Order,
@@ -64,14 +64,14 @@ export function isEditable(order: OrderRow, now: Date): boolean {
   return (
     order.status !== 'cancelled' &&
     order.paymentStatus === 'authorized' &&
-    now < orderCutoffFor(order.deliveryDate)
+    now < cutoffOfDelivery(order.deliveryDate)
   )
 }
 
 /** Until when a failed payment can be made again with another card; null when it cannot. */
 export function payAgainUntil(order: OrderRow, now: Date): Date | null {
   if (order.status === 'cancelled' || order.paymentStatus !== 'payment_failed') return null
-  const deadline = payAgainDeadlineFor(order.deliveryDate)
+  const deadline = payAgainDeadlineOfDelivery(order.deliveryDate)
   return now < deadline ? deadline : null
 }
 
@@ -101,7 +101,7 @@ export function toOrder(row: OrderWithItems, now: Date): Order {
     authorizedAmount: row.authorizedAmount,
     capturedAmount: row.capturedAmount,
     refundedAmount: row.refundedAmount,
-    editableUntil: orderCutoffFor(row.deliveryDate).toISOString(),
+    editableUntil: cutoffOfDelivery(row.deliveryDate).toISOString(),
     editable: isEditable(row, now),
     payAgainUntil: payUntil?.toISOString() ?? null,
     version: row.version,
