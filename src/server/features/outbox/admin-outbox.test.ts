@@ -17,6 +17,7 @@ import { createOutboxFeature, type OutboxEnqueue, type OutboxFeature } from './i
  * The admin's side of the outbox: the e-mails that failed for good, as the admin sees them
  * through GET /api/admin/outbox, and Retry. The shop is the whole app (its admin guard and
  * outbox routes included), and a real SMTP server that can refuse mail.
+ */
 
 let clock = new Date('2026-11-25T14:00:00.000Z')
 let shop: TestApp
