@@ -77,23 +77,22 @@ function newestFirst(filters: OrderFilters) {
 async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
-  const [items, events, refunds] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
-    db
-      .select()
-      .from(orderEvents)
-      .where(inArray(orderEvents.orderId, ids))
-      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-    db
-      .select()
-      .from(paymentOperations)
-      .where(and(inArray(paymentOperations.orderId, ids), eq(paymentOperations.kind, 'refund')))
-      .orderBy(asc(paymentOperations.createdAt)),
-  ])
+  // one after another: inside a transaction the three share one connection
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, ids))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+  const refunds = await db
+    .select()
+    .from(paymentOperations)
+    .where(and(inArray(paymentOperations.orderId, ids), eq(paymentOperations.kind, 'refund')))
+    .orderBy(asc(paymentOperations.createdAt))
   const itemsByOrder = byOrder(items)
   const eventsByOrder = byOrder(events)
   const refundsByOrder = byOrder(refunds)
@@ -105,22 +104,20 @@ async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderWithItems
   }))
 }
 
-/** Items and histories of the given orders: two queries whatever their number. */
+/** Items, life and status histories of the given orders: four queries whatever their number. */
 async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithDetails[]> {
   if (rows.length === 0) return []
-  const [detailed, history] = await Promise.all([
-    withItems(db, rows),
-    db
-      .select()
-      .from(orderStatusChanges)
-      .where(
-        inArray(
-          orderStatusChanges.orderId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.id)),
-  ])
+  const detailed = await withItems(db, rows)
+  const history = await db
+    .select()
+    .from(orderStatusChanges)
+    .where(
+      inArray(
+        orderStatusChanges.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.id))
   const historyByOrder = byOrder(history)
   return detailed.map((row) => ({ ...row, statusHistory: historyByOrder.get(row.id) ?? [] }))
 }
@@ -238,7 +235,7 @@ export function createOrdersRepo(db: Executor) {
         .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
     },
 
-    /** One page, newest first, with items and histories, and how many match: four queries. */
+    /** One page, newest first, with items and histories, and how many match: six queries. */
     async page(
       filters: OrderFilters,
       page: { limit: number; offset: number },
