@@ -14,6 +14,7 @@ import { PriceStringSchema } from './product.ts'
 /* Changes by the customer until the cut-off (docs/product.md#order-changes) */
 
 export const ORDER_CHANGE_MESSAGES = {
+  noItems: 'An order needs at least one item. To drop them all, cancel the order.',
   locked: (deadline: string) =>
     `This order can no longer be changed online: changes closed ${deadline}. Please contact us and we will do what we can.`,
   cancelled: 'This order was cancelled and can no longer be changed.',
@@ -46,7 +47,7 @@ export const OrderChangeInputSchema = z.strictObject({
   version: z.number({ error: 'Version is required' }).int().min(1),
   items: z
     .array(OrderChangeItemSchema)
-    .min(1, 'An order needs at least one item. To drop them all, cancel the order.')
+    .min(1, ORDER_CHANGE_MESSAGES.noItems)
     .max(100, 'Please keep an order to at most 100 lines')
     .optional(),
   deliveryInfo: DeliveryInfoSchema.optional(),

@@ -4,7 +4,6 @@ import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
 import { lineTotal } from '#shared/domain/pricing.ts'
 import type { Order, OrderItem } from '#shared/schemas/order.ts'
-import { deliveryStep } from '#shared/schemas/order-status.ts'
 import { cn } from '#web/lib/cn.ts'
 
 /** An order's lines: name, producer, price × quantity, and a custom box's contents with counts. */
@@ -82,21 +81,6 @@ export function OrderTotals({ order }: { order: Order }) {
         {formatDecimalPrice(order.total)}
       </dd>
     </dl>
-  )
-}
-
-/** The customer's word for where a delivery is (docs/product.md#orders). */
-export function DeliveryStatusBadge({ status }: { status: string }) {
-  const { label, progress } = deliveryStep(status)
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-        progress === 100 ? 'bg-muted text-muted-foreground' : 'bg-accent text-accent-foreground',
-      )}
-    >
-      {label}
-    </span>
   )
 }
 

@@ -8,7 +8,7 @@ import type { CatalogService } from '../catalog/index.ts'
 import type { CouponsService } from '../coupons/index.ts'
 import type { OrdersService } from '../orders/index.ts'
 import { adminOrderMoneyRoutes } from './admin-order-money.routes.ts'
-import { createCutoff, CUTOFF_JOB } from './cutoff.ts'
+import { createCutoff } from './cutoff.ts'
 import { createJobRunsView } from './job-runs.ts'
 import type { Notify } from './notices.ts'
 import { orderChangesRoutes } from './order-changes.routes.ts'
@@ -98,6 +98,5 @@ export function createOrderChangesFeature(deps: {
   }
 }
 
-export { CUTOFF_JOB }
 export type { Notify, OrderNotice } from './notices.ts'
 export type { OrderChangesService } from './order-changes.service.ts'

@@ -529,15 +529,15 @@ export function createOrderChangesService(deps: OrderChangesDeps) {
 
   return {
     async change(orderId: string, userId: string, input: OrderChangeValues) {
-      const current = await ownOrder(orderId, userId)
+      // the order as it is now: the change is priced from it, and judged again under its lock
+      const current = await repo.orderWithItems(orderId)
+      if (!current || current.userId !== userId) throw new AppError('ORDER_NOT_FOUND')
       const early = await lockedReason(current, repo)
       if (early) throw await conflict(early, orderId)
       if (current.version !== input.version) {
         throw await conflict(ORDER_CHANGE_MESSAGES.stale, orderId)
       }
-      const snapshot = await repo.orderWithItems(orderId)
-      if (!snapshot) throw new AppError('ORDER_NOT_FOUND')
-      const revision = await revisionOf(snapshot, input)
+      const revision = await revisionOf(current, input)
       const newTotal = revision.repriced?.total ?? totalOf(current)
       if (newTotal > decimalToCents(current.authorizedAmount)) {
         return askForPayment(current, revision, 'change')

@@ -194,7 +194,7 @@ export function createOrderMoney(deps: MoneyDeps) {
    * that cannot be reached leaves it pending: the error goes to the job, which retries.
    */
   async function carryOut(key: string): Promise<PaymentOperationRow | undefined> {
-    const [operation] = await transaction(async (tx) => [await repo.within(tx).lockOperation(key)])
+    const operation = await repo.findOperation(key)
     if (!operation || operation.status !== 'pending') return operation
     let refund: Refund | null = null
     let refusal: string | null = null

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm'
 import {
   jobRuns,
   orderChanges,
@@ -99,6 +99,14 @@ export function createOrderWeekRepo(db: Executor) {
       return existing
     },
 
+    async findOperation(key: string): Promise<PaymentOperationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentOperations)
+        .where(eq(paymentOperations.idempotencyKey, key))
+      return row
+    },
+
     async lockOperation(key: string): Promise<PaymentOperationRow | undefined> {
       const [row] = await db
         .select()
@@ -132,16 +140,6 @@ export function createOrderWeekRepo(db: Executor) {
         .from(paymentOperations)
         .where(and(eq(paymentOperations.orderId, orderId), eq(paymentOperations.kind, kind)))
         .orderBy(asc(paymentOperations.createdAt))
-    },
-
-    /** Operations still waiting for the provider (a crash or an outage interrupted them). */
-    async pendingOperations(limit: number): Promise<PaymentOperationRow[]> {
-      return db
-        .select()
-        .from(paymentOperations)
-        .where(eq(paymentOperations.status, 'pending'))
-        .orderBy(asc(paymentOperations.createdAt))
-        .limit(limit)
     },
 
     /* Changes waiting for their payment */
@@ -262,11 +260,6 @@ export function createOrderWeekRepo(db: Executor) {
 
     async recentRuns(limit: number): Promise<JobRunRow[]> {
       return db.select().from(jobRuns).orderBy(desc(jobRuns.startedAt)).limit(limit)
-    },
-
-    async ordersWithIds(ids: string[]): Promise<OrderRow[]> {
-      if (ids.length === 0) return []
-      return db.select().from(orders).where(inArray(orders.id, ids))
     },
   }
 }

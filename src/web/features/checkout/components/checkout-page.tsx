@@ -25,7 +25,8 @@ import { isUnauthorized, useCheckoutExits } from '../hooks/use-checkout-exits.ts
 import { useCompleteOrder, type CheckoutProblem } from '../hooks/use-complete-order.ts'
 import { AfterPaymentLinks, CheckoutPanel, Finalizing } from './checkout-panels.tsx'
 import { OrderSummary } from './order-summary.tsx'
-import { CheckoutSection, PaymentFields, SetupFailure } from './payment-section.tsx'
+import { TitledSection } from '#web/components/titled-section.tsx'
+import { PaymentFields, SetupFailure } from './payment-section.tsx'
 
 /**
  * /checkout (docs/product.md#payments): an empty basket goes back to the shop, a visitor without a
@@ -198,7 +199,7 @@ function CheckoutForm({
             {formatDecimalPrice(priceChange.totals.total)}.
           </p>
         ) : null}
-        <CheckoutSection title="Delivery address" titleId={`${idPrefix}-delivery`}>
+        <TitledSection title="Delivery address" titleId={`${idPrefix}-delivery`}>
           <p className="mb-5 flex items-start gap-2 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">
             <CalendarDaysIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
@@ -218,9 +219,9 @@ function CheckoutForm({
               if (provider === 'stripe') setSentInstructions(instructions.trim())
             }}
           />
-        </CheckoutSection>
+        </TitledSection>
 
-        <CheckoutSection title="Payment" titleId={`${idPrefix}-payment`}>
+        <TitledSection title="Payment" titleId={`${idPrefix}-payment`}>
           {setupError ? (
             <SetupFailure
               error={setupError}
@@ -248,7 +249,7 @@ function CheckoutForm({
               processing={processing}
             />
           )}
-        </CheckoutSection>
+        </TitledSection>
       </form>
     </div>
   )

@@ -11,29 +11,6 @@ import { errorMessage } from '#web/lib/api-client.ts'
 import type { CheckoutProblem } from '../hooks/use-complete-order.ts'
 import { CheckoutPanel } from './checkout-panels.tsx'
 
-/** A titled card of the checkout form: the delivery address, the payment. */
-export function CheckoutSection({
-  title,
-  titleId,
-  children,
-}: {
-  title: string
-  titleId: string
-  children: ReactNode
-}) {
-  return (
-    <section
-      aria-labelledby={titleId}
-      className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={titleId} className="mb-5 text-xl font-semibold text-forest">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
-
 /**
  * 'Failed to initialize checkout' (docs/product.md#payments): the server's reason and the ways
  * back.

@@ -2,7 +2,6 @@ import { CalendarDaysIcon, CheckIcon, ChevronDownIcon, MapPinIcon } from 'lucide
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { DELIVERY_WINDOW, ORDER_CUTOFF, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
-import { paths } from '#shared/routes.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import {
   DELIVERY_STATUSES,
@@ -13,7 +12,8 @@ import { cn } from '#web/lib/cn.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import { groupDeliveries } from '../delivery-groups.ts'
-import { orderLinkLabel, orderStanding, type OrderStanding } from '../order-standing.ts'
+import { orderStanding, type OrderStanding } from '../order-standing.ts'
+import { OrderLinkRow } from './order-facts.tsx'
 import { OrderStandingBadge } from './order-standing-badge.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
@@ -137,30 +137,8 @@ function UpcomingDelivery({ order, standing }: { order: Order; standing: OrderSt
         </div>
         <ItemSummary order={order} />
       </div>
-      <OrderLinkRow order={order} standing={standing} />
+      <OrderLinkRow order={order} standing={standing} className="pt-4" />
     </article>
-  )
-}
-
-/** Where the order stands in a sentence, and the way to its page. */
-function OrderLinkRow({ order, standing }: { order: Order; standing: OrderStanding }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border pt-4 text-sm">
-      <p
-        className={cn(
-          standing.tone === 'problem' ? 'font-medium text-destructive' : 'text-muted-foreground',
-        )}
-      >
-        {standing.note ?? (standing.tone === 'done' ? '' : 'Changes are closed for this order.')}
-      </p>
-      <Link
-        to={paths.order(order.id)}
-        className="font-semibold text-primary underline-offset-4 hover:underline"
-        aria-label={`${orderLinkLabel(order, standing)} (order ${orderNumber(order.id)})`}
-      >
-        {orderLinkLabel(order, standing)}
-      </Link>
-    </div>
   )
 }
 
@@ -253,7 +231,7 @@ function PastDelivery({ order, standing }: { order: Order; standing: OrderStandi
         <ItemSummary order={order} />
       </div>
       <div className="sm:basis-full">
-        <OrderLinkRow order={order} standing={standing} />
+        <OrderLinkRow order={order} standing={standing} className="pt-4" />
       </div>
     </article>
   )

@@ -1,6 +1,7 @@
+import { TitledSection } from '#web/components/titled-section.tsx'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useId, useMemo, useState, type ReactNode } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
@@ -134,7 +135,7 @@ export function OrderChangeForm({
     const input: OrderChangeInput = { version: order.version }
     if (linesChanged(order, lines)) {
       if (lines.length === 0) {
-        setProblem({ message: ORDER_CHANGE_EMPTY, details: [] })
+        setProblem({ message: ORDER_CHANGE_MESSAGES.noItems, details: [] })
         return
       }
       input.items = toChangeItems(lines)
@@ -165,10 +166,10 @@ export function OrderChangeForm({
         void submit()
       }}
     >
-      <FormSection title="Items" titleId={headingId('items')}>
+      <TitledSection title="Items" titleId={headingId('items')}>
         {lines.length === 0 ? (
           <p className="rounded-lg border border-dashed border-input px-4 py-6 text-center text-sm text-muted-foreground">
-            {ORDER_CHANGE_EMPTY}
+            {ORDER_CHANGE_MESSAGES.noItems}
           </p>
         ) : (
           <OrderLinesEditor
@@ -192,9 +193,9 @@ export function OrderChangeForm({
         <div className="mt-5 border-t border-border pt-5">
           <ProductPicker products={products} status={catalogue.status} onAdd={addProduct} />
         </div>
-      </FormSection>
+      </TitledSection>
 
-      <FormSection title="Delivery" titleId={headingId('delivery')}>
+      <TitledSection title="Delivery" titleId={headingId('delivery')}>
         <div className="flex flex-col gap-5">
           {addressOpen ? (
             <DeliveryFields form={deliveryForm} idPrefix={headingId('address')} />
@@ -230,7 +231,7 @@ export function OrderChangeForm({
             }}
           />
         </div>
-      </FormSection>
+      </TitledSection>
 
       <section
         aria-label="New total"
@@ -303,29 +304,5 @@ export function OrderChangeForm({
         </Button>
       </section>
     </form>
-  )
-}
-
-const ORDER_CHANGE_EMPTY = 'An order needs at least one item. To drop them all, cancel the order.'
-
-function FormSection({
-  title,
-  titleId,
-  children,
-}: {
-  title: string
-  titleId: string
-  children: ReactNode
-}) {
-  return (
-    <section
-      aria-labelledby={titleId}
-      className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={titleId} className="mb-4 text-xl font-semibold text-forest">
-        {title}
-      </h2>
-      {children}
-    </section>
   )
 }

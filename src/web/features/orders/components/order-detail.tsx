@@ -10,7 +10,7 @@ import {
 } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
+import { formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { decimalToCents, formatDecimalPrice } from '#shared/domain/money.ts'
 import type { Order, OrderConflict } from '#shared/schemas/order.ts'
 import type { PaymentRequired } from '#shared/schemas/order-changes.ts'
@@ -26,6 +26,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { payAgain } from '../api/order-payments.ts'
+import { DeliveryFacts } from './order-facts.tsx'
 import { myOrderQueries } from '../api/order-queries.ts'
 import { useBankReturn } from '../hooks/use-bank-return.ts'
 import {
@@ -220,23 +221,7 @@ function OrderView({ order, onSessionExpired }: { order: Order; onSessionExpired
             <PaymentFacts order={order} />
           </OrderBlock>
           <OrderBlock title="Delivery">
-            <p className="text-sm">
-              <span className="font-semibold">
-                {formatDeliveryDateLong(new Date(order.deliveryDate))}
-              </span>
-              <span className="block text-muted-foreground">{DELIVERY_WINDOW.label}</span>
-            </p>
-            <address className="text-sm not-italic">
-              {order.customerName}
-              <br />
-              {order.deliveryAddress}
-              {order.customerPhone ? (
-                <>
-                  <br />
-                  {order.customerPhone}
-                </>
-              ) : null}
-            </address>
+            <DeliveryFacts order={order} withPhone />
           </OrderBlock>
           <OrderBlock title="Delivery instructions">
             <p className="text-sm break-words whitespace-pre-line">

@@ -1,13 +1,7 @@
 import { ChevronDownIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { Link } from 'react-router'
-import {
-  DELIVERY_WINDOW,
-  formatDeliveryDate,
-  formatDeliveryDateLong,
-} from '#shared/domain/delivery.ts'
+import { formatDeliveryDate } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
-import { paths } from '#shared/routes.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useNow } from '#web/lib/use-now.ts'
@@ -18,7 +12,8 @@ import {
   OrderTotals,
   formatPlacedDate,
 } from '#web/components/order-parts.tsx'
-import { orderLinkLabel, orderStanding } from '../order-standing.ts'
+import { orderStanding } from '../order-standing.ts'
+import { DeliveryFacts, OrderLinkRow } from './order-facts.tsx'
 import { OrderStandingBadge } from './order-standing-badge.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
 
@@ -85,22 +80,7 @@ function OrderCard({ order }: { order: Order }) {
           />
         </button>
       </h2>
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-border px-5 py-3 text-sm sm:px-6">
-        <p
-          className={cn(
-            standing.tone === 'problem' ? 'font-medium text-destructive' : 'text-muted-foreground',
-          )}
-        >
-          {standing.note ?? (standing.tone === 'done' ? '' : 'Changes are closed for this order.')}
-        </p>
-        <Link
-          to={paths.order(order.id)}
-          className="font-semibold text-primary underline-offset-4 hover:underline"
-          aria-label={`${orderLinkLabel(order, standing)} (order ${orderNumber(order.id)})`}
-        >
-          {orderLinkLabel(order, standing)}
-        </Link>
-      </div>
+      <OrderLinkRow order={order} standing={standing} className="px-5 py-3 sm:px-6" />
       <div
         id={panelId}
         hidden={!open}
@@ -114,17 +94,7 @@ function OrderCard({ order }: { order: Order }) {
             <OrderTotals order={order} />
           </OrderBlock>
           <OrderBlock title="Delivery">
-            <p className="text-sm">
-              <span className="font-semibold">
-                {formatDeliveryDateLong(new Date(order.deliveryDate))}
-              </span>
-              <span className="block text-muted-foreground">{DELIVERY_WINDOW.label}</span>
-            </p>
-            <address className="text-sm not-italic">
-              {order.customerName}
-              <br />
-              {order.deliveryAddress}
-            </address>
+            <DeliveryFacts order={order} />
           </OrderBlock>
         </div>
       </div>
