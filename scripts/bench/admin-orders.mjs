@@ -6,12 +6,9 @@
 // delivery day, and one day and status. Reports requests per second, p50 and p99, and each
 // case's time against the first page's, all from one run. The database is dropped at the end
 // (BENCH_KEEP_DATABASE=true keeps it).
-import { spawn, spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { spawnSync } from 'node:child_process'
 import pg from 'pg'
-import { freePort, waitFor } from './net.mjs'
+import { benchDatabase, startBenchShop } from './bench-shop.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000)
@@ -21,32 +18,15 @@ const ADMIN = { email: 'bench-admin@example.com', password: 'bench admin passwor
 if (spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' }).status !== 0)
   process.exit(1)
 
-const databaseName = `hftd_bench_admin_${process.pid}`
-const server = new pg.Client({ connectionString: SERVER_URL })
-await server.connect()
-await server.query(`create database ${databaseName}`)
-const databaseUrl = new URL(SERVER_URL)
-databaseUrl.pathname = `/${databaseName}`
-
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hftd-bench-admin-'))
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const shop = spawn(process.execPath, ['dist/server/main.mjs'], {
-  env: {
-    ...process.env,
-    DATA_DIR: path.join(workDir, 'data'),
-    DATABASE_URL: databaseUrl.href,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const benchData = await benchDatabase(SERVER_URL, 'admin')
+const shop = await startBenchShop('admin', {
+  DATABASE_URL: benchData.url,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
 })
+const base = shop.base
 
 try {
-  await waitFor(`${base}/readyz`, 60_000)
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -58,7 +38,7 @@ try {
     .find((line) => line.startsWith('sid='))
     .split(';')[0]
 
-  const db = new pg.Client({ connectionString: databaseUrl.href })
+  const db = new pg.Client({ connectionString: benchData.url })
   await db.connect()
   const filled = performance.now()
   const {
@@ -120,17 +100,12 @@ try {
     if (result.errors > 0) console.log(`  (${result.errors} errors)`)
   }
 } finally {
-  if (shop.exitCode === null) {
-    await new Promise((resolve) => {
-      shop.once('exit', resolve)
-      shop.kill('SIGTERM')
-    })
-  }
+  await shop.stop()
   // BENCH_KEEP_DATABASE=true keeps it, to look at query plans afterwards
-  if (process.env.BENCH_KEEP_DATABASE === 'true') console.log(`kept database ${databaseName}`)
-  else await server.query(`drop database if exists ${databaseName} with (force)`)
-  await server.end()
-  fs.rmSync(workDir, { recursive: true, force: true })
+  if (process.env.BENCH_KEEP_DATABASE === 'true') {
+    console.log(`kept database ${benchData.name}`)
+    await benchData.keep()
+  } else await benchData.drop()
 }
 
 function measure(url, cookie) {

@@ -4,12 +4,9 @@
 // POST /api/orders (the order, its items and the checkout's completion in one transaction).
 // Reports payments created and orders confirmed per second, with p99 latencies. The shop runs
 // on its embedded PostgreSQL, or on BENCH_DATABASE_URL when given.
-import { spawn, spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { startBenchShop } from './bench-shop.mjs'
 import { CARD, registration } from './customer.mjs'
-import { freePort, waitFor } from './net.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CUSTOMERS = 20
@@ -17,27 +14,13 @@ const CUSTOMERS = 20
 if (spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' }).status !== 0)
   process.exit(1)
 
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hftd-bench-checkout-'))
-fs.chmodSync(workDir, 0o711) // as root, the embedded PostgreSQL's user must pass through
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const shop = spawn(process.execPath, ['dist/server/main.mjs'], {
-  env: {
-    ...process.env,
-    DATA_DIR: path.join(workDir, 'data'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-process.on('exit', () => {
-  if (shop.exitCode === null) shop.kill('SIGTERM')
-})
+const shop = await startBenchShop(
+  'checkout',
+  process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
+)
+const base = shop.base
 
 try {
-  await waitFor(`${base}/readyz`, 60_000)
   const catalogue = await (await fetch(`${base}/api/products?limit=50`)).json()
   const basket = catalogue
     .filter((product) => product.inStock && product.category !== 'farm-boxes')
@@ -111,13 +94,7 @@ try {
   row('whole checkouts (the three calls)', timings.checkout)
   console.log(`errors: ${errors}`)
 } finally {
-  if (shop.exitCode === null) {
-    await new Promise((resolve) => {
-      shop.once('exit', resolve)
-      shop.kill('SIGTERM')
-    })
-  }
-  fs.rmSync(workDir, { recursive: true, force: true })
+  await shop.stop()
 }
 
 async function signUp(index) {

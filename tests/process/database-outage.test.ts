@@ -109,6 +109,9 @@ async function outageUnderTraffic(database: {
   const traffic = Object.entries(routes).map(([route, call]) => keepCalling(route, call))
 
   await sleep(500)
+  // the job queue's cron adds its tick at each minute's turn: the outage spans one, since a
+  // tick that cannot reach the database once stopped the job runner and crashed the shop
+  await sleep(untilNextMinute() - 1_000)
   phase = 'going down'
   await database.goDown()
   phase = 'down'
@@ -176,6 +179,12 @@ async function outageUnderTraffic(database: {
 }
 
 const fetchBounded = (url: string) => fetch(url, { signal: AbortSignal.timeout(ANSWER_BOUND_MS) })
+
+/** milliseconds to the next turn of a minute, at least 1.5 s away */
+function untilNextMinute(): number {
+  const left = 60_000 - (Date.now() % 60_000)
+  return left >= 1_500 ? left : left + 60_000
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -1,7 +1,7 @@
 import type pg from 'pg'
 
 /**
- * graphile-worker's table of jobs (0.16: graphile_worker._private_jobs), read and nudged by tests
+ * graphile-worker's table of jobs (0.17: graphile_worker._private_jobs), read and nudged by tests
  * that run jobs themselves with runDueJobs.
  */
 

@@ -35,6 +35,13 @@ export function connectDatabase(
   // An idle client whose server went away (restart, shutdown) emits 'error' on the pool;
   // unhandled, it would crash the process.
   pool.on('error', (error) => log.warn({ err: error }, 'an idle database connection was closed'))
+  // A connection lost while checked out emits 'error' on its client too; pg raises it to the
+  // query that uses it next, so the event only needs a listener.
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      log.warn({ err: error }, 'a database connection in use was closed'),
+    )
+  })
   const db = drizzle(pool, { schema })
   return { db, pool, close: () => pool.end() }
 }

@@ -5,6 +5,7 @@ import {
   runMigrations,
   runOnce,
   type Runner,
+  type RunnerOptions,
   type Task,
   type TaskList,
 } from 'graphile-worker'
@@ -25,6 +26,8 @@ export interface JobOptions {
   readonly jobKey?: string
   readonly maxAttempts?: number
   readonly runAt?: Date
+  /** run no sooner than this many seconds after the transaction (by the database's clock) */
+  readonly delaySeconds?: number
 }
 
 /** What a task is told of the job running it. */
@@ -46,7 +49,10 @@ export async function addJobWithin(
     sql`select graphile_worker.add_job(
       ${task},
       ${JSON.stringify(payload)}::json,
-      run_at => ${options.runAt?.toISOString() ?? null}::timestamptz,
+      run_at => coalesce(
+        ${options.runAt?.toISOString() ?? null}::timestamptz,
+        now() + make_interval(secs => ${options.delaySeconds ?? 0})
+      ),
       max_attempts => ${options.maxAttempts ?? null}::int,
       job_key => ${options.jobKey ?? null}::text
     )`,
@@ -89,10 +95,20 @@ export interface JobRunner {
   stop(): Promise<void>
 }
 
+/** how long to wait before starting a runner again after it stopped by itself, doubling */
+const RESTART_DELAY_MS = { first: 1_000, max: 30_000 }
+/** a runner that lived this long was healthy: the next restart starts from the first delay */
+const HEALTHY_AFTER_MS = 60_000
+
 /**
  * This process's runner: it takes jobs as they are added (LISTEN/NOTIFY, with a poll for
  * retries and jobs scheduled later) and adds the crontab's jobs on time. Every app process
  * runs one; graphile-worker makes sure each job and each cron tick runs once among them.
+ *
+ * graphile-worker stops a runner whose workers keep failing to reach the database (it cannot
+ * tell an outage from a bug); the shop keeps serving and its database comes back, so a runner
+ * that stops without being asked is started again, after a delay that doubles while the
+ * database stays away.
  */
 export async function startJobRunner({
   pool,
@@ -100,23 +116,72 @@ export async function startJobRunner({
   crontab,
   log,
   concurrency = 2,
+  restartDelayMs = RESTART_DELAY_MS,
+  runGraphileWorker = run,
 }: {
   pool: pg.Pool
   handlers: Readonly<Record<string, JobHandler>>
   crontab?: string
   log: FastifyBaseLogger
   concurrency?: number
+  restartDelayMs?: { first: number; max: number }
+  /** graphile-worker's `run`; a test passes a runner that stops when it says */
+  runGraphileWorker?: (options: RunnerOptions) => Promise<Pick<Runner, 'promise' | 'stop'>>
 }): Promise<JobRunner> {
-  const runner: Runner = await run({
-    pgPool: pool,
-    taskList: taskListOf(handlers),
-    ...(crontab ? { crontab } : {}),
-    concurrency,
-    noHandleSignals: true,
-    pollInterval: 2_000,
-    logger: loggerFor(log),
-  })
-  return { stop: () => runner.stop() }
+  type StartedRunner = Pick<Runner, 'promise' | 'stop'>
+  let stopping = false
+  let current: StartedRunner | undefined
+  let restartTimer: NodeJS.Timeout | undefined
+  let delay = restartDelayMs.first
+
+  const startRunner = async (): Promise<void> => {
+    const runner = await runGraphileWorker({
+      pgPool: pool,
+      taskList: taskListOf(handlers),
+      ...(crontab ? { crontab } : {}),
+      concurrency,
+      noHandleSignals: true,
+      pollInterval: 2_000,
+      logger: loggerFor(log),
+    })
+    current = runner
+    const startedAt = Date.now()
+    void runner.promise.then(
+      () => runnerEnded(runner, startedAt, undefined),
+      (error: unknown) => runnerEnded(runner, startedAt, error),
+    )
+  }
+
+  const runnerEnded = (runner: StartedRunner, startedAt: number, error: unknown) => {
+    if (stopping || current !== runner) return
+    current = undefined
+    if (Date.now() - startedAt >= HEALTHY_AFTER_MS) delay = restartDelayMs.first
+    log.warn({ err: error, component: 'job-queue' }, `the job runner stopped; starting it again`)
+    scheduleRestart()
+  }
+
+  const scheduleRestart = () => {
+    const wait = delay
+    delay = Math.min(delay * 2, restartDelayMs.max)
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined
+      if (stopping) return
+      startRunner().catch((error: unknown) => {
+        log.warn({ err: error, component: 'job-queue' }, 'the job runner could not start yet')
+        if (!stopping) scheduleRestart()
+      })
+    }, wait)
+    restartTimer.unref()
+  }
+
+  await startRunner()
+  return {
+    async stop() {
+      stopping = true
+      if (restartTimer) clearTimeout(restartTimer)
+      await current?.stop()
+    },
+  }
 }
 
 /** Runs every job that is due now, then returns (tests, and a manual catch-up). */

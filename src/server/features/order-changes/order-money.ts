@@ -21,6 +21,13 @@ export const PAYMENT_OPERATION_JOB = 'payment_operation'
 
 export type OperationKind = PaymentOperationRow['kind']
 
+/**
+ * Whoever stores an operation carries it out at once (carryOutSoon); its job is the fallback for
+ * a process that died or a provider that was away, so it waits this long rather than racing
+ * the caller for the same provider call.
+ */
+const FALLBACK_AFTER_SECONDS = 60
+
 export interface MoneyDeps {
   repo: OrderWeekRepo
   transaction: RunInTransaction
@@ -47,7 +54,10 @@ export const operationKey = {
 export function createOrderMoney(deps: MoneyDeps) {
   const { repo, transaction, provider, notify, log, now } = deps
 
-  /** Stores an operation inside the caller's transaction, with the job that carries it out. */
+  /**
+   * Stores an operation inside the caller's transaction, with the job that carries it out if the
+   * caller does not (the caller calls carryOutSoon once the transaction has committed).
+   */
   async function requestWithin(
     tx: Transaction,
     operation: {
@@ -75,7 +85,11 @@ export function createOrderMoney(deps: MoneyDeps) {
         tx,
         PAYMENT_OPERATION_JOB,
         { key: operation.key },
-        { jobKey: `${PAYMENT_OPERATION_JOB}:${operation.key}`, maxAttempts: 25 },
+        {
+          jobKey: `${PAYMENT_OPERATION_JOB}:${operation.key}`,
+          maxAttempts: 25,
+          delaySeconds: FALLBACK_AFTER_SECONDS,
+        },
       )
     }
     return stored
