@@ -212,6 +212,11 @@ export const orders = pgTable(
     capturedAt: timestamptz('captured_at'),
     refundedAmount: money('refunded_amount').notNull().default('0'),
     cancelledAt: timestamptz('cancelled_at'),
+    /** set when the shop packs it on Friday (delivery status `preparing`) */
+    packedAt: timestamptz('packed_at'),
+    /** set when its driver marks it delivered, with the driver's note ("left at the side door") */
+    deliveredAt: timestamptz('delivered_at'),
+    deliveryNote: text('delivery_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
