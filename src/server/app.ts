@@ -38,6 +38,7 @@ import { runDueJobs, type JobHandler } from './jobs/job-queue.ts'
 import { createOrderChangesFeature, type Notify } from './features/order-changes/index.ts'
 import { registerTestClock } from './plugins/test-clock.ts'
 import { createOutboxFeature } from './features/outbox/index.ts'
+import { createStaffFeature } from './features/staff/index.ts'
 
 export interface AppDeps {
   /** publicUrl: the shop's own origin (same-origin rule) and the base of sitemap links */
@@ -244,6 +245,16 @@ async function registerOrdering(
   })
   await app.register(orders.routes)
   await app.register(orders.adminRoutes)
+  const staff = createStaffFeature({
+    db: deps.db,
+    transaction: shared.transaction,
+    outbox: outbox.service,
+    auth,
+    publicUrl: deps.config.publicUrl,
+    now: shared.now,
+  })
+  await app.register(staff.routes)
+  await app.register(staff.adminRoutes)
   const payments: Payments = deps.payments ?? {
     kind: 'demo',
     provider: createDemoProvider({

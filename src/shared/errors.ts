@@ -52,6 +52,35 @@ export const ERRORS = {
   INVALID_WEBHOOK: { status: 400, message: 'Invalid webhook signature' },
   BODY_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** an upload URL whose signature is wrong, that has expired or was already used */
+  /* staff and invitations (docs/product.md#staff) */
+  INVITATION_NOT_FOUND: {
+    status: 404,
+    message: 'This invitation link is not valid. Ask an admin of the shop to send you a new one.',
+  },
+  INVITATION_EXPIRED: {
+    status: 400,
+    message: 'This invitation has expired. Ask an admin of the shop to send you a new one.',
+  },
+  INVITATION_USED: {
+    status: 409,
+    message: 'This invitation has already been used. Log in with the account that accepted it.',
+  },
+  /** the signed-in account is not the invitation's address; the message names that address */
+  INVITATION_OTHER_ACCOUNT: {
+    status: 403,
+    message: 'This invitation is for another e-mail address. Log out and open the link again.',
+  },
+  /** the message names the person and the role */
+  STAFF_ROLE_HELD: { status: 409, message: 'This person already has that role.' },
+  STAFF_NOT_FOUND: { status: 404, message: 'This person does not have that role.' },
+  STAFF_REMOVE_SELF: {
+    status: 409,
+    message: 'You cannot remove your own admin role. Ask another admin to do it.',
+  },
+  STAFF_LAST_ADMIN: {
+    status: 409,
+    message: 'The shop needs at least one admin. Invite another admin before removing this one.',
+  },
   UPLOAD_FORBIDDEN: { status: 403, message: 'This upload link is invalid or has expired.' },
   /** the page shows UPLOAD_MESSAGES (schemas/admin.ts); these match its descriptions */
   IMAGE_TOO_LARGE: { status: 413, message: 'Please select an image smaller than 25MB.' },

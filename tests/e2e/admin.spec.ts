@@ -300,7 +300,7 @@ test.describe('an admin at work', () => {
     expect(download.suggestedFilename()).toMatch(/^emails-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await readFile(await download.path(), 'utf8')
     const lines = csv.trim().split(/\r?\n/)
-    expect(lines[0]).toBe('Email,Type,Date')
+    expect(lines[0]).toBe('Email,Type,Date,ZIP')
     expect(lines.find((line) => line.startsWith(`${newsletter},`))).toMatch(/,Newsletter,/)
     expect(lines.find((line) => line.startsWith(`${waitlist},`))).toMatch(/,Waitlist,/)
   })

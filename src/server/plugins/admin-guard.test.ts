@@ -71,6 +71,9 @@ describe('the admin API is guarded on the server (docs/product.md#admin)', () =>
       'GET /api/admin/coupons',
       'POST /api/admin/coupons',
       'PATCH /api/admin/coupons/:id',
+      'GET /api/admin/staff',
+      'POST /api/admin/staff',
+      'DELETE /api/admin/staff/:userId',
     ]) {
       expect(table).toContain(route)
     }

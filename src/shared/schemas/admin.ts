@@ -22,11 +22,23 @@ export const EmailEntrySchema = z.object({
 })
 export type EmailEntry = z.infer<typeof EmailEntrySchema>
 
-/** `GET /api/admin/emails`: both lists, newest first, and how many addresses in all. */
+/** A waitlist entry also says the ZIP the visitor gave, when they gave one. */
+export const WaitlistEntrySchema = EmailEntrySchema.extend({ zipCode: z.string().nullable() })
+export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>
+
+/** A ZIP we do not deliver to, and how many waitlist sign-ups gave it (docs/product.md#demand). */
+export const UnservedZipSchema = z.object({ zipCode: z.string(), signUps: z.number().int() })
+export type UnservedZip = z.infer<typeof UnservedZipSchema>
+
+/**
+ * `GET /api/admin/emails`: both lists, newest first, how many addresses in all, and the waitlist's
+ * ZIPs outside the service area, most sign-ups first.
+ */
 export const AdminEmailsSchema = z.object({
-  waitlist: z.array(EmailEntrySchema),
+  waitlist: z.array(WaitlistEntrySchema),
   newsletter: z.array(EmailEntrySchema),
   totalCount: z.number().int(),
+  outsideServiceArea: z.array(UnservedZipSchema),
 })
 export type AdminEmails = z.infer<typeof AdminEmailsSchema>
 

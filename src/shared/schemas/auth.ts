@@ -98,6 +98,11 @@ export const RegisterInputSchema = z
   .superRefine(inServiceArea)
 export type RegisterInput = z.input<typeof RegisterInputSchema>
 
+/** Registration without the address, for a sign-up whose address is given (a staff invitation). */
+export const RegisterDetailsSchema = z
+  .strictObject({ password: PasswordSchema, ...addressFields(REGISTRATION_WORDING) })
+  .superRefine(inServiceArea)
+
 export const LoginInputSchema = z.strictObject({
   email: EmailSchema,
   password: z

@@ -8,6 +8,9 @@ export interface EmailRow {
   email: string
   createdAt: Date
 }
+export interface WaitlistRow extends EmailRow {
+  zipCode: string | null
+}
 
 export function createAdminMessagesRepo(db: Database) {
   return {
@@ -28,12 +31,13 @@ export function createAdminMessagesRepo(db: Database) {
       return deleted.length > 0
     },
 
-    listWaitlistEmails(): Promise<EmailRow[]> {
+    listWaitlistEmails(): Promise<WaitlistRow[]> {
       return db
         .select({
           id: waitlistEmails.id,
           email: waitlistEmails.email,
           createdAt: waitlistEmails.createdAt,
+          zipCode: waitlistEmails.zipCode,
         })
         .from(waitlistEmails)
         .orderBy(desc(waitlistEmails.createdAt), desc(waitlistEmails.id))

@@ -102,9 +102,10 @@ describe('contact messages', () => {
 
 describe('mailing lists', () => {
   type Emails = {
-    waitlist: { id: string; email: string; created_at: string }[]
+    waitlist: { id: string; email: string; created_at: string; zipCode: string | null }[]
     newsletter: { id: string; email: string; created_at: string }[]
     totalCount: number
+    outsideServiceArea: { zipCode: string; signUps: number }[]
   }
   const emails = async () => {
     const response = await admin.call('GET', '/api/admin/emails')
@@ -116,10 +117,15 @@ describe('mailing lists', () => {
   const records = (body: string) => body.trimEnd().split('\r\n')
 
   test('starts empty', async () => {
-    expect(await emails()).toEqual({ waitlist: [], newsletter: [], totalCount: 0 })
+    expect(await emails()).toEqual({
+      waitlist: [],
+      newsletter: [],
+      totalCount: 0,
+      outsideServiceArea: [],
+    })
     const response = await csv()
     expect(response.statusCode).toBe(200)
-    expect(records(response.body)).toEqual(['Email,Type,Date'])
+    expect(records(response.body)).toEqual(['Email,Type,Date,ZIP'])
   })
 
   test('lists sign-ups of both forms newest first, counting every row of both lists', async () => {
@@ -152,6 +158,7 @@ describe('mailing lists', () => {
       id: anyUuid,
       email: 'both@example.com',
       created_at: anyInstant,
+      zipCode: null,
     })
   })
 
@@ -175,10 +182,10 @@ describe('mailing lists', () => {
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.body).toBe(
       [
-        'Email,Type,Date',
-        'new.news@example.com,Newsletter,2026-11-02T12:30:00.000Z',
-        'old.news@example.com,Newsletter,2026-10-01T12:00:00.000Z',
-        'wait@example.com,Waitlist,2026-11-03T01:00:00.000Z',
+        'Email,Type,Date,ZIP',
+        'new.news@example.com,Newsletter,2026-11-02T12:30:00.000Z,',
+        'old.news@example.com,Newsletter,2026-10-01T12:00:00.000Z,',
+        'wait@example.com,Waitlist,2026-11-03T01:00:00.000Z,',
         '',
       ].join('\r\n'),
     )
@@ -201,16 +208,16 @@ describe('mailing lists', () => {
     const response = await csv()
     expect(response.statusCode).toBe(200)
     expect(records(response.body)).toEqual([
-      'Email,Type,Date',
-      "'=cmd@x.com,Newsletter,2026-11-20T12:05:00.000Z",
-      "'+1@x.com,Newsletter,2026-11-20T12:04:00.000Z",
-      "'-2+3@x.com,Newsletter,2026-11-20T12:03:00.000Z",
-      "'@sum@x.com,Newsletter,2026-11-20T12:02:00.000Z",
-      "'\t=1+1@x.com,Newsletter,2026-11-20T12:01:00.000Z",
+      'Email,Type,Date,ZIP',
+      "'=cmd@x.com,Newsletter,2026-11-20T12:05:00.000Z,",
+      "'+1@x.com,Newsletter,2026-11-20T12:04:00.000Z,",
+      "'-2+3@x.com,Newsletter,2026-11-20T12:03:00.000Z,",
+      "'@sum@x.com,Newsletter,2026-11-20T12:02:00.000Z,",
+      "'\t=1+1@x.com,Newsletter,2026-11-20T12:01:00.000Z,",
       // only the first character matters
-      'a=b@x.com,Newsletter,2026-11-20T12:00:00.000Z',
+      'a=b@x.com,Newsletter,2026-11-20T12:00:00.000Z,',
       // a carriage return inside a cell also makes the writer quote it
-      `"'\r=2@x.com",Waitlist,2026-11-20T12:00:00.000Z`,
+      `"'\r=2@x.com",Waitlist,2026-11-20T12:00:00.000Z,`,
     ])
   })
 
@@ -224,9 +231,51 @@ describe('mailing lists', () => {
 
     const response = await csv()
     expect(records(response.body)).toEqual([
-      'Email,Type,Date',
-      '"""quoted""@x.com",Waitlist,2026-11-21T10:00:00.000Z',
-      '"a,b@x.com",Waitlist,2026-11-20T10:00:00.000Z',
+      'Email,Type,Date,ZIP',
+      '"""quoted""@x.com",Waitlist,2026-11-21T10:00:00.000Z,',
+      '"a,b@x.com",Waitlist,2026-11-20T10:00:00.000Z,',
     ])
+  })
+  test('the waitlist shows each sign-up’s ZIP, in the list and the CSV, and counts the ZIPs we do not serve (docs/product.md#demand)', async () => {
+    await shop.database.db.delete(newsletterEmails)
+    await shop.database.db.delete(waitlistEmails)
+    for (const [email, zipCode] of [
+      ['katy@example.com', '77494'],
+      ['austin.1@example.com', '78701'],
+      ['austin.2@example.com', '78701'],
+      ['dallas@example.com', '75201'],
+      ['austin.3@example.com', '78701'],
+      ['galveston.1@example.com', '77550'],
+      ['sugar.land@example.com', '77479'],
+      ['galveston.2@example.com', '77554'],
+      ['no.zip@example.com', undefined],
+      ['dallas.2@example.com', '75201'],
+    ] as const) {
+      const response = await postAsVisitor('/api/waitlist-emails', {
+        email,
+        ...(zipCode ? { zipCode } : {}),
+      })
+      expect(response.statusCode, email).toBe(200)
+    }
+
+    const lists = await emails()
+    expect(lists.waitlist.find((entry) => entry.email === 'katy@example.com')).toMatchObject({
+      zipCode: '77494',
+    })
+    expect(lists.waitlist.find((entry) => entry.email === 'no.zip@example.com')).toMatchObject({
+      zipCode: null,
+    })
+    // served ZIPs (77494, 77479, 77550, 77554) are not demand elsewhere; most sign-ups first
+    expect(lists.outsideServiceArea).toEqual([
+      { zipCode: '78701', signUps: 3 },
+      { zipCode: '75201', signUps: 2 },
+    ])
+
+    const rows = records((await csv()).body)
+    expect(rows[0]).toBe('Email,Type,Date,ZIP')
+    expect(rows.find((row) => row.startsWith('austin.1@example.com,'))).toMatch(
+      /^austin\.1@example\.com,Waitlist,[^,]+,78701$/,
+    )
+    expect(rows.find((row) => row.startsWith('no.zip@example.com,'))).toMatch(/,Waitlist,[^,]+,$/)
   })
 })
