@@ -70,6 +70,19 @@ export const PAGE_META: Record<PageName, PageMeta> = {
     title: 'Contact Us',
     description: 'Questions about an order, a partnership or the press: we reply within 24 hours.',
   },
+  cancellationPolicy: {
+    title: 'Cancellation Policy',
+    description:
+      'Change or cancel your order until Wednesday 8:00 PM before your Saturday delivery: what happens to the card hold, refunds and failed payments.',
+  },
+  privacy: {
+    title: 'Privacy Policy',
+    description: `What ${SITE.name} stores about you, why, for how long, and how to ask us to delete it.`,
+  },
+  terms: {
+    title: 'Terms of Service',
+    description: `The terms of ordering from ${SITE.name}: delivery area and days, prices, substitutions, payment at the cut-off and our liability.`,
+  },
   shop: { title: 'Shop the Farm', description: `${shop}. Delivered Saturday.` },
   shopCategory: { title: 'Shop', description: `${shop}. Delivered Saturday.` },
   shopSubcategory: { title: 'Shop', description: `${shop}. Delivered Saturday.` },
@@ -111,6 +124,11 @@ export const PAGE_META: Record<PageName, PageMeta> = {
   profile: {
     title: 'Your Profile',
     description: 'Your details and delivery address.',
+    private: true,
+  },
+  invitation: {
+    title: 'Your invitation',
+    description: `Join the ${SITE.name} team.`,
     private: true,
   },
   admin: { title: 'Admin', description: 'Shop administration.', private: true },

@@ -17,6 +17,9 @@ export const PAGE_PATHS = {
   corporateWellness: '/corporate-wellness',
   giftCards: '/gift-cards',
   contact: '/contact',
+  cancellationPolicy: '/cancellation-policy',
+  privacy: '/privacy',
+  terms: '/terms',
   shop: '/shop',
   shopCategory: '/shop/:category',
   shopSubcategory: '/shop/:category/:subcategory',
@@ -34,6 +37,8 @@ export const PAGE_PATHS = {
   order: '/orders/:id',
   delivery: '/delivery',
   profile: '/profile',
+  /** a staff invitation's link (docs/product.md#staff) */
+  invitation: '/invitations/:token',
   admin: '/admin',
   adminProducts: '/admin/products',
   adminProducers: '/admin/producers',

@@ -11,6 +11,8 @@ export const ORDER_CUTOFF = { weekday: 'Wednesday', hour: 20, label: 'Wednesday 
 
 /** The edit deadline shown to customers: the minute before the cut-off. */
 export const EDIT_DEADLINE_LABEL = 'Wednesday 7:59 PM'
+/** the last moment to pay again after a failed capture (see payAgainDeadlineFor) */
+export const PAY_AGAIN_DEADLINE_LABEL = 'Friday 12:00 PM'
 
 export const DELIVERY_WINDOW = { weekday: 'Saturday', label: '5:00 AM – 5:00 PM' } as const
 

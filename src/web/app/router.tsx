@@ -23,6 +23,10 @@ const BecomeVendorPage = lazy(() => import('./routes/become-vendor.tsx'))
 const CorporateWellnessPage = lazy(() => import('./routes/corporate-wellness.tsx'))
 const GiftCardsPage = lazy(() => import('./routes/gift-cards.tsx'))
 const ContactPage = lazy(() => import('./routes/contact.tsx'))
+const CancellationPolicyPage = lazy(() => import('./routes/cancellation-policy.tsx'))
+const PrivacyPage = lazy(() => import('./routes/privacy.tsx'))
+const TermsPage = lazy(() => import('./routes/terms.tsx'))
+const InvitationPage = lazy(() => import('./routes/invitation.tsx'))
 const LoginPage = lazy(() => import('./routes/login.tsx'))
 const JoinPage = lazy(() => import('./routes/join.tsx'))
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'))
@@ -55,6 +59,10 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   corporateWellness: CorporateWellnessPage,
   giftCards: GiftCardsPage,
   contact: ContactPage,
+  cancellationPolicy: CancellationPolicyPage,
+  privacy: PrivacyPage,
+  terms: TermsPage,
+  invitation: InvitationPage,
   login: LoginPage,
   join: JoinPage,
   forgotPassword: ForgotPasswordPage,

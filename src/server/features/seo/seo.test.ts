@@ -29,6 +29,9 @@ const PUBLIC_PAGES = [
   '/corporate-wellness',
   '/gift-cards',
   '/contact',
+  '/cancellation-policy',
+  '/privacy',
+  '/terms',
   '/shop',
 ]
 const PRIVATE_PATHS = [
@@ -42,6 +45,7 @@ const PRIVATE_PATHS = [
   '/orders/',
   '/delivery',
   '/profile',
+  '/invitations/',
   '/admin',
 ]
 

@@ -8,3 +8,10 @@ export const INFO_LINKS = [
   { to: '/contact', label: 'Contact' },
   { to: '/gift-cards', label: 'Gift Cards' },
 ] as const
+
+/** The shop's policies: the footer's bottom row and the policy pages' tabs (docs/product.md#policies). */
+export const POLICY_LINKS = [
+  { to: '/cancellation-policy', label: 'Cancellation Policy' },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Service' },
+] as const

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { SITE } from '#shared/site-content.ts'
-import { INFO_LINKS } from './info-links.ts'
+import { INFO_LINKS, POLICY_LINKS } from './info-links.ts'
 import { Logo } from './logo.tsx'
-
-const POLICY_LINKS = ['Cancellation Policy', 'Privacy Policy', 'Terms of Service'] as const
 
 /** The footer of every page; the newsletter form is passed in by the app. */
 export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
@@ -73,13 +71,12 @@ export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-xs text-cream/80 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>© {SITE.name}. Delivered Saturdays, 5:00 AM – 5:00 PM.</p>
-          <ul className="flex flex-wrap gap-4">
-            {POLICY_LINKS.map((label) => (
-              <li key={label}>
-                {/* placeholder links until the policies are written (docs/product.md#pages) */}
-                <a href="#" className="hover:text-white hover:underline">
-                  {label}
-                </a>
+          <ul aria-label="Policies" className="flex flex-wrap gap-4">
+            {POLICY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>

@@ -8,15 +8,25 @@ import { FailedEmailsSection } from './failed-emails-section.tsx'
 import { JobsTab } from './jobs-tab.tsx'
 import { MessagesTab } from './messages-tab.tsx'
 import { OrdersTab } from './orders-tab.tsx'
+import { StaffTab } from './staff-tab.tsx'
 
-const TABS = ['orders', 'jobs', 'products', 'producers', 'messages', 'emails', 'coupons'] as const
+const TABS = [
+  'orders',
+  'jobs',
+  'products',
+  'producers',
+  'messages',
+  'emails',
+  'coupons',
+  'staff',
+] as const
 type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
 /**
  * /admin (docs/product.md#admin): Orders, Jobs (the cut-off's runs), Products and Producers
  * (pointers to their pages), Messages, Emails (the mailing lists and the e-mails that failed to
- * send), Coupons.
+ * send), Coupons, Staff (admins, drivers and their invitations).
  */
 export function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -44,6 +54,7 @@ export function AdminDashboard() {
             <TabsTrigger value="messages">Messages</TabsTrigger>
             <TabsTrigger value="emails">Emails</TabsTrigger>
             <TabsTrigger value="coupons">Coupons</TabsTrigger>
+            <TabsTrigger value="staff">Staff</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="orders">
@@ -92,6 +103,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="coupons">
           <CouponsTab />
+        </TabsContent>
+        <TabsContent value="staff">
+          <StaffTab />
         </TabsContent>
       </Tabs>
     </>
