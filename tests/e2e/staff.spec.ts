@@ -1,0 +1,166 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, test } from './support/fixtures.ts'
+
+/**
+ * Staff and roles (docs/product.md#staff): an admin invites a person, who opens the link from
+ * the e-mail, signs up and reaches the admin area; the policy pages from the footer
+ * (docs/product.md#policies); the waitlist's ZIPs outside the area (docs/product.md#demand).
+ */
+
+const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' }
+/** Without SMTP_URL the shop writes every e-mail as an .eml file under DATA_DIR/outbox. */
+const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'outbox')
+
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+const field = (page: Page, label: string) =>
+  page.getByRole('main').getByLabel(label, { exact: true })
+const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
+
+/** The invitation link's path in the newest e-mail to `address` (quoted-printable undone). */
+function invitationPath(address: string): string | undefined {
+  let files: string[]
+  try {
+    files = fs.readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'))
+  } catch {
+    return undefined
+  }
+  const text = files
+    .map((file) => path.join(OUTBOX, file))
+    .map((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/gi, '='),
+    )
+    .find((message) => message.includes(address) && message.includes('/invitations/'))
+  return text?.match(/\/invitations\/[\w-]+/)?.[0]
+}
+
+test('an admin invites a new admin, who signs up from the e-mail and reaches the admin area', async ({
+  page,
+  browser,
+}) => {
+  const login = await page.request.post('/api/auth/login', { data: ADMIN })
+  expect(login.status(), await login.text()).toBe(200)
+  await page.goto('/admin?tab=staff')
+  await expect(page.getByRole('heading', { name: 'Staff', level: 2 })).toBeVisible()
+  const members = page.getByRole('list', { name: 'Staff members' })
+  await expect(members.getByText(ADMIN.email)).toBeVisible()
+
+  const newcomer = uniqueEmail('new-admin')
+  const form = page.getByRole('form', { name: 'Invite to the staff' })
+  // the shared schema speaks before the server does
+  await form.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible()
+  await form.getByLabel('E-mail address').fill(newcomer)
+  await form.getByRole('combobox', { name: 'Role' }).click()
+  await page.getByRole('option', { name: 'Admin' }).click()
+  await form.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(toasts(page).getByText('Invitation sent')).toBeVisible()
+  const waiting = page.getByRole('list', { name: 'Invitations waiting' })
+  await expect(waiting.getByText(newcomer)).toBeVisible()
+  await expectAccessible(page)
+
+  // the outbox sends it: the job runs now rather than at the minute's tick
+  expect((await page.request.post('/api/test/run-due-jobs')).ok()).toBe(true)
+  await expect.poll(() => invitationPath(newcomer)).toBeTruthy()
+  const link = invitationPath(newcomer) ?? ''
+
+  const context = await browser.newContext()
+  const invited = await context.newPage()
+  try {
+    await invited.goto(link)
+    await expect(invited).toHaveTitle('Your invitation | Houston Farm to Door')
+    await expect(invited.getByRole('heading', { level: 1 })).toHaveText(
+      'Join the staff as an admin',
+    )
+    await expect(field(invited, 'Email')).toHaveValue(newcomer)
+    await expectAccessible(invited)
+    await field(invited, 'First name').fill('Rosa')
+    await field(invited, 'Last name').fill('Delgado')
+    await field(invited, 'Password').fill('okra-and-tomatoes-7')
+    await field(invited, 'Street address').fill('2401 Taft St')
+    await field(invited, 'City').fill('Houston')
+    await field(invited, 'ZIP code').fill('77006')
+    await field(invited, 'Phone').fill('(713) 555-0188')
+    await invited.getByRole('button', { name: 'Create account and accept' }).click()
+    await expect(invited.getByRole('heading', { level: 1 })).toHaveText("You're an admin now")
+    await invited.getByRole('link', { name: 'Go to the admin area' }).click()
+    await expect(invited.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+
+    // the link works once
+    await invited.goto(link)
+    await expect(invited.getByRole('heading', { level: 1 })).toHaveText(
+      'This invitation cannot be used',
+    )
+    await expect(invited.getByText('This invitation has already been used.')).toBeVisible()
+  } finally {
+    await context.close()
+  }
+
+  // the admin sees the newcomer on the staff, and removes them after a confirmation
+  await page.reload()
+  const rosa = members.getByRole('listitem', { name: 'Rosa Delgado, Admin' })
+  await expect(rosa).toBeVisible()
+  await expect(waiting.getByText(newcomer)).toBeHidden()
+  await rosa.getByRole('button', { name: 'Remove' }).click()
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('Remove Rosa Delgado as admin?')
+  await dialog.getByRole('button', { name: 'Remove' }).click()
+  await expect(toasts(page).getByText('Role removed')).toBeVisible()
+  await expect(rosa).toBeHidden()
+})
+
+test(
+  'the footer’s policy links reach the three policy pages, each with its title',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/')
+    const policies = page.getByRole('contentinfo').getByRole('list', { name: 'Policies' })
+    await expect(policies.getByRole('link')).toHaveText([
+      'Cancellation Policy',
+      'Privacy Policy',
+      'Terms of Service',
+    ])
+    for (const [label, url, title, words] of [
+      ['Cancellation Policy', /\/cancellation-policy$/, 'Cancellation Policy', 'Wednesday 8:00 PM'],
+      ['Privacy Policy', /\/privacy$/, 'Privacy Policy', 'Never your card number'],
+      ['Terms of Service', /\/terms$/, 'Terms of Service', 'Prices and substitutions'],
+    ] as const) {
+      await page
+        .getByRole('contentinfo')
+        .getByRole('list', { name: 'Policies' })
+        .getByRole('link', { name: label })
+        .click()
+      await expect(page).toHaveURL(url)
+      await expect(page).toHaveTitle(`${title} | Houston Farm to Door`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+      await expect(page.getByRole('main').getByText(words).first()).toBeVisible()
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/)
+      await expectAccessible(page)
+    }
+  },
+)
+
+test('the Emails tab shows the waitlist’s ZIPs and the ZIPs we do not deliver to', async ({
+  page,
+}) => {
+  const austin = uniqueEmail('austin')
+  for (const email of [austin, uniqueEmail('austin-2')]) {
+    const response = await page.request.post('/api/waitlist-emails', {
+      data: { email, zipCode: '78705' },
+    })
+    expect(response.status()).toBe(200)
+  }
+  const login = await page.request.post('/api/auth/login', { data: ADMIN })
+  expect(login.status()).toBe(200)
+  await page.goto('/admin?tab=emails')
+  const waitlist = page.getByRole('region', { name: 'Waitlist e-mails' })
+  await expect(waitlist.getByRole('listitem').filter({ hasText: austin })).toContainText('78705')
+  const unserved = page.getByRole('region', { name: 'Demand where we do not deliver' })
+  await expect(unserved.getByRole('row', { name: /78705/ })).toContainText('2')
+  await expectAccessible(page)
+})
