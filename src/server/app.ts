@@ -38,6 +38,7 @@ import { runDueJobs, type JobHandler } from './jobs/job-queue.ts'
 import { createOrderChangesFeature, type Notify } from './features/order-changes/index.ts'
 import { registerTestClock } from './plugins/test-clock.ts'
 import { createOutboxFeature } from './features/outbox/index.ts'
+import { createRoutesFeature } from './features/routes/index.ts'
 
 export interface AppDeps {
   /** publicUrl: the shop's own origin (same-origin rule) and the base of sitemap links */
@@ -285,6 +286,15 @@ async function registerOrdering(
 
   await app.register(orderChanges.routes)
   await app.register(orderChanges.adminRoutes)
+  const routes = createRoutesFeature({
+    db: deps.db,
+    transaction: shared.transaction,
+    auth,
+    orders: orders.service,
+    now: shared.now,
+  })
+  await app.register(routes.adminRoutes)
+  await app.register(routes.driverRoutes)
   const handlers = { ...orderChanges.handlers, ...outbox.handlers }
   app.decorate('jobs', {
     handlers,

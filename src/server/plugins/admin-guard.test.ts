@@ -71,6 +71,13 @@ describe('the admin API is guarded on the server (docs/product.md#admin)', () =>
       'GET /api/admin/coupons',
       'POST /api/admin/coupons',
       'PATCH /api/admin/coupons/:id',
+      'GET /api/admin/routes',
+      'POST /api/admin/routes',
+      'PUT /api/admin/routes/:id',
+      'DELETE /api/admin/routes/:id',
+      'GET /api/admin/week/:saturday/routes',
+      'PUT /api/admin/week/:saturday/routes/:id/stops',
+      'GET /api/admin/week/:saturday/routes.csv',
     ]) {
       expect(table).toContain(route)
     }
