@@ -15,6 +15,7 @@ import type { DeliveryRoute, RouteWithStops, Stop } from '#shared/schemas/routes
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
+import { cn } from '#web/lib/cn.ts'
 import { routeQueries, routesCsvUrl, useSaveStopOrder } from '../api/week-routes.ts'
 import { RouteDialog } from './route-dialog.tsx'
 import { RouteStops } from './route-stops.tsx'
@@ -111,7 +112,11 @@ export function WeekRoutesView({ saturday }: { saturday: string }) {
             <section
               key={route.id}
               aria-labelledby={`route-${route.id}`}
-              className="flex flex-col gap-3 print:break-before-page print:first-of-type:break-before-auto"
+              className={cn(
+                'flex flex-col gap-3 print:break-before-page print:first-of-type:break-before-auto',
+                // a route sheet is printed only for a route with stops
+                route.stops.length === 0 && 'print:hidden',
+              )}
             >
               <div className="flex flex-wrap items-end justify-between gap-2">
                 <div>
@@ -120,7 +125,8 @@ export function WeekRoutesView({ saturday }: { saturday: string }) {
                   </h2>
                   <p className="text-sm text-muted-foreground">
                     {route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'} · Driver:{' '}
-                    {route.driver?.name ?? 'none yet'} · {route.zips.length} ZIP codes
+                    {route.driver?.name ?? 'none yet'} · {route.zips.length}{' '}
+                    {route.zips.length === 1 ? 'ZIP code' : 'ZIP codes'}
                   </p>
                 </div>
                 <Button
@@ -128,10 +134,9 @@ export function WeekRoutesView({ saturday }: { saturday: string }) {
                   size="sm"
                   className="print:hidden"
                   onClick={() => setEditing(route)}
-                  aria-label={`Edit ${route.name}`}
                 >
                   <PencilIcon aria-hidden />
-                  Edit route
+                  Edit route<span className="sr-only">: {route.name}</span>
                 </Button>
               </div>
               <RouteStops
