@@ -43,6 +43,7 @@ const PRIVATE_PATHS = [
   '/delivery',
   '/profile',
   '/admin',
+  '/driver',
 ]
 
 describe('GET /sitemap.xml', () => {
