@@ -81,6 +81,8 @@ test(
     await expect(card(first)).toContainText('Delivered: Left at the side door')
     await expect(card(second).getByRole('button', { name: 'Delivered' })).toHaveCount(0)
     await page.screenshot({ path: 'test-results/driver-online-375.png', fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.screenshot({ path: 'test-results/driver-online-1280.png', fullPage: true })
 
     // the customer sees the order delivered
     for (const order of [first, second]) {
