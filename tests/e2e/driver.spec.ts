@@ -32,8 +32,14 @@ async function customerWithOrders(browser: Browser) {
   return { page, context, orders: [first, second] as const }
 }
 
-// a request made while offline or cut off is logged by Chromium as a failed load
-test.use({ expectedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET/] })
+// one pattern: Playwright reads a two-item array here as a value and its options. Chromium logs
+// a request made offline or cut off as a failed load, and the page asks the server who is
+// looking (a signed-out visitor's answer is a 401)
+test.use({
+  expectedConsoleErrors: [
+    /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|status of 401 .*\/api\/auth\/admin-status\)$/,
+  ],
+})
 
 test(
   'a driver marks stops delivered at 375 px while the network goes offline and back',
@@ -115,4 +121,17 @@ test('a tap the server never answered is still on the phone after a reload, and 
   })
   await expect(card).toContainText('Delivered')
   await customer.context.close()
+})
+
+test('the driver’s view asks a visitor to log in and turns a customer away', async ({ page }) => {
+  await page.goto('/driver/2026-11-28')
+  await expect(page.getByRole('heading', { name: 'Please log in' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Log in' }).last()).toBeVisible()
+  await expectAccessible(page)
+  await signUp(page, 'driver-customer')
+  await page.goto('/driver/2026-11-28')
+  await expect(page.getByRole('heading', { name: 'Drivers only' })).toBeVisible()
+  await page.goto('/driver/2026-11-27')
+  await expect(page.getByRole('heading', { name: 'Not a delivery day' })).toBeVisible()
+  await expect(page.getByText('The nearest is Saturday 2026-11-28.')).toBeVisible()
 })
