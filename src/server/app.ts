@@ -39,6 +39,7 @@ import { createOrderChangesFeature, type Notify } from './features/order-changes
 import { registerTestClock } from './plugins/test-clock.ts'
 import { createOutboxFeature } from './features/outbox/index.ts'
 import { createStaffFeature } from './features/staff/index.ts'
+import { createRoutesFeature } from './features/routes/index.ts'
 
 export interface AppDeps {
   /** publicUrl: the shop's own origin (same-origin rule) and the base of sitemap links */
@@ -296,6 +297,15 @@ async function registerOrdering(
 
   await app.register(orderChanges.routes)
   await app.register(orderChanges.adminRoutes)
+  const routes = createRoutesFeature({
+    db: deps.db,
+    transaction: shared.transaction,
+    auth,
+    orders: orders.service,
+    now: shared.now,
+  })
+  await app.register(routes.adminRoutes)
+  await app.register(routes.driverRoutes)
   const handlers = { ...orderChanges.handlers, ...outbox.handlers }
   app.decorate('jobs', {
     handlers,

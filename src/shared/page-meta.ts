@@ -134,6 +134,9 @@ export const PAGE_META: Record<PageName, PageMeta> = {
   admin: { title: 'Admin', description: 'Shop administration.', private: true },
   adminProducts: { title: 'Admin: Products', description: 'Shop administration.', private: true },
   adminProducers: { title: 'Admin: Producers', description: 'Shop administration.', private: true },
+  adminWeekRoutes: { title: 'Admin: Routes', description: 'Saturday routes.', private: true },
+  driverToday: { title: 'Deliveries', description: 'The driver’s deliveries.', private: true },
+  driver: { title: 'Deliveries', description: 'The driver’s deliveries.', private: true },
 }
 
 /** "About Us | Houston Farm to Door"; the home page is the shop's name alone. */

@@ -42,6 +42,11 @@ export const PAGE_PATHS = {
   admin: '/admin',
   adminProducts: '/admin/products',
   adminProducers: '/admin/producers',
+  /** a Saturday's routes and the order of their stops (docs/product.md#routes) */
+  adminWeekRoutes: '/admin/week/:saturday/routes',
+  /** the driver's phone view: opens on the Saturday in hand */
+  driverToday: '/driver',
+  driver: '/driver/:saturday',
 } as const
 
 export type PageName = keyof typeof PAGE_PATHS
@@ -57,6 +62,8 @@ export const paths = {
       .join('/'),
   shopSearch: (text: string) => `/shop?search=${encodeURIComponent(text)}`,
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  adminWeekRoutes: (saturday: string) => `/admin/week/${encodeURIComponent(saturday)}/routes`,
+  driver: (saturday: string) => `/driver/${encodeURIComponent(saturday)}`,
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -68,6 +75,8 @@ const PARAMETER_RULES: Record<string, (value: string, params: Record<string, str
     id: (value) => UUID.test(value),
     category: (value) => findCategory(value) !== undefined,
     subcategory: (value, params) => findSubcategory(params.category ?? '', value) !== undefined,
+    // the page itself names the nearest Saturday for a day that is not one
+    saturday: (value) => /^\d{4}-\d{2}-\d{2}$/.test(value),
   }
 
 export function matchPagePath(

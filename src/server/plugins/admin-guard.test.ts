@@ -74,6 +74,13 @@ describe('the admin API is guarded on the server (docs/product.md#admin)', () =>
       'GET /api/admin/staff',
       'POST /api/admin/staff',
       'DELETE /api/admin/staff/:userId',
+      'GET /api/admin/routes',
+      'POST /api/admin/routes',
+      'PUT /api/admin/routes/:id',
+      'DELETE /api/admin/routes/:id',
+      'GET /api/admin/week/:saturday/routes',
+      'PUT /api/admin/week/:saturday/routes/:id/stops',
+      'GET /api/admin/week/:saturday/routes.csv',
     ]) {
       expect(table).toContain(route)
     }

@@ -145,5 +145,6 @@ export const UserSchema = z.object({
 })
 export type User = z.infer<typeof UserSchema>
 
-export const AdminStatusSchema = z.object({ isAdmin: z.boolean() })
+/** Which staff areas the signed-in user reaches: the admin area, the driver's view (docs/product.md#routes). */
+export const AdminStatusSchema = z.object({ isAdmin: z.boolean(), isDriver: z.boolean() })
 export const MessageSchema = z.object({ message: z.string() })

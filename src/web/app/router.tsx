@@ -41,6 +41,9 @@ const DeliveryPage = lazy(() => import('./routes/delivery.tsx'))
 const AdminDashboardPage = lazy(() => import('./routes/admin.tsx'))
 const AdminProductsPage = lazy(() => import('./routes/admin-products.tsx'))
 const AdminProducersPage = lazy(() => import('./routes/admin-producers.tsx'))
+const AdminWeekRoutesPage = lazy(() => import('./routes/admin-week-routes.tsx'))
+const DriverTodayPage = lazy(() => import('./routes/driver-today.tsx'))
+const DriverPage = lazy(() => import('./routes/driver.tsx'))
 
 const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {
   home: HomePage,
@@ -77,6 +80,9 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   admin: AdminDashboardPage,
   adminProducts: AdminProductsPage,
   adminProducers: AdminProducersPage,
+  adminWeekRoutes: AdminWeekRoutesPage,
+  driverToday: DriverTodayPage,
+  driver: DriverPage,
 }
 
 export function AppRoutes() {

@@ -60,7 +60,8 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       { schema: { response: { 200: AdminStatusSchema, ...errors } } },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store')
-        return { isAdmin: (await auth.signedIn(request)).isAdmin }
+        const { isAdmin, isDriver } = await auth.signedIn(request)
+        return { isAdmin, isDriver }
       },
     )
 

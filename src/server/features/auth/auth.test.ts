@@ -264,11 +264,11 @@ describe('admin status', () => {
   test('is read from the database on every request: removing an admin takes effect at once', async () => {
     const { cookie, user } = await register()
     const status = () => call('GET', '/api/auth/admin-status', undefined, { cookie })
-    expect((await status()).json()).toEqual({ isAdmin: false })
+    expect((await status()).json()).toEqual({ isAdmin: false, isDriver: false })
     await shop.database.db.insert(adminUsers).values({ userId: user.id })
-    expect((await status()).json()).toEqual({ isAdmin: true })
+    expect((await status()).json()).toEqual({ isAdmin: true, isDriver: false })
     await shop.database.db.delete(adminUsers).where(eq(adminUsers.userId, user.id))
-    expect((await status()).json()).toEqual({ isAdmin: false })
+    expect((await status()).json()).toEqual({ isAdmin: false, isDriver: false })
   })
 
   test('an admin session ends after 30 idle minutes; a customer’s does not', async () => {
@@ -483,7 +483,7 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     const status = await call('GET', '/api/auth/admin-status', undefined, {
       cookie: cookieOf(login),
     })
-    expect(status.json()).toEqual({ isAdmin: true })
+    expect(status.json()).toEqual({ isAdmin: true, isDriver: false })
 
     const { email: customer } = await register()
     await shop.app.auth.ensureAdmin({ email: customer, password: 'ignored password' })
@@ -495,7 +495,7 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     const promotedStatus = await call('GET', '/api/auth/admin-status', undefined, {
       cookie: cookieOf(promoted),
     })
-    expect(promotedStatus.json()).toEqual({ isAdmin: true })
+    expect(promotedStatus.json()).toEqual({ isAdmin: true, isDriver: false })
   })
 })
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import { adminUsers, sessions, users } from '../../db/schema/index.ts'
+import { adminUsers, driverUsers, sessions, users } from '../../db/schema/index.ts'
 
 export const SESSION_COOKIE = 'sid'
 /**
@@ -26,6 +26,8 @@ export interface SignedInUser {
   readonly user: UserRow
   /** read from admin_users on every request: a removed admin loses access at once */
   readonly isAdmin: boolean
+  /** read from driver_users the same way: a driver reaches the driver's view (docs/product.md#routes) */
+  readonly isDriver: boolean
 }
 
 interface SessionData {
@@ -117,10 +119,12 @@ export function createSessions({
           expire: sessions.expire,
           user: users,
           adminId: adminUsers.userId,
+          driverId: driverUsers.userId,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(adminUsers, eq(adminUsers.userId, users.id))
+        .leftJoin(driverUsers, eq(driverUsers.userId, users.id))
         .where(and(eq(sessions.sid, sid), sql`${sessions.expire} > ${at}`))
       if (!row) return signedOut()
       const isAdmin = row.adminId !== null
@@ -136,7 +140,7 @@ export function createSessions({
         // a session begun before the hint existed (or a hint the browser lost) gets it back
         cookieChanges.set(request, { sid, expires: row.expire })
       }
-      return { sid, user: row.user, isAdmin }
+      return { sid, user: row.user, isAdmin, isDriver: row.driverId !== null }
     },
 
     /** The cookie changes read() decided for this request, as its answer is sent. */

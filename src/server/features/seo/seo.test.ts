@@ -47,6 +47,7 @@ const PRIVATE_PATHS = [
   '/profile',
   '/invitations/',
   '/admin',
+  '/driver',
 ]
 
 describe('GET /sitemap.xml', () => {

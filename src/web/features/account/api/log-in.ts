@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { LoginInput, User } from '#shared/schemas/auth.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { apiGet, apiRequest } from '#web/lib/api-client.ts'
 import { setSessionUser } from './session.ts'
 
 /**
@@ -17,4 +17,20 @@ export function useLogIn() {
     mutationFn: logIn,
     onSuccess: (user) => setSessionUser(queryClient, user),
   })
+}
+
+/**
+ * Where a sign-in without a page to return to lands: a driver's on their deliveries
+ * (docs/product.md#routes), anyone else in the shop.
+ */
+export async function landingAfterLogIn(returnTo: string): Promise<string> {
+  if (returnTo !== '/shop') return returnTo
+  try {
+    const { isAdmin, isDriver } = await apiGet<{ isAdmin: boolean; isDriver: boolean }>(
+      '/api/auth/admin-status',
+    )
+    return isDriver && !isAdmin ? '/driver' : returnTo
+  } catch {
+    return returnTo
+  }
 }

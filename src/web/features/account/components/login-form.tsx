@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
-import { LOGIN_ERROR_MESSAGE, useLogIn } from '../api/log-in.ts'
+import { LOGIN_ERROR_MESSAGE, landingAfterLogIn, useLogIn } from '../api/log-in.ts'
 import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { PasswordInput } from './password-input.tsx'
@@ -48,7 +48,9 @@ export function LoginForm() {
     logIn.mutate(values, {
       onSuccess: (user) => {
         toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` })
-        void navigate(returnTo, { replace: returnTo !== '/shop' })
+        void landingAfterLogIn(returnTo).then((path) =>
+          navigate(path, { replace: path !== '/shop' }),
+        )
       },
       onError: (error) => {
         const fieldErrors = serverFieldErrors(error, FIELDS)

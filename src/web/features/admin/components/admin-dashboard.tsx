@@ -1,5 +1,7 @@
-import { ArrowRightIcon } from 'lucide-react'
+import { ArrowRightIcon, MapIcon } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
+import { currentDeliverySaturday } from '#shared/domain/delivery-saturday.ts'
+import { paths } from '#shared/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { CouponsTab } from './coupons-tab.tsx'
@@ -35,9 +37,17 @@ export function AdminDashboard() {
 
   return (
     <>
-      <div className="flex flex-col gap-2 py-8">
-        <p className="text-sm font-semibold tracking-wide text-forest uppercase">Admin</p>
-        <h1 className="text-3xl font-semibold text-forest sm:text-4xl">Dashboard</h1>
+      <div className="flex flex-col gap-3 py-8 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-semibold tracking-wide text-forest uppercase">Admin</p>
+          <h1 className="text-3xl font-semibold text-forest sm:text-4xl">Dashboard</h1>
+        </div>
+        <Button asChild variant="outline">
+          <Link to={paths.adminWeekRoutes(currentDeliverySaturday(new Date()))}>
+            <MapIcon aria-hidden />
+            Saturday routes
+          </Link>
+        </Button>
       </div>
       <Tabs
         value={tab}

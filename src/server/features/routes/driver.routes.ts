@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import {
+  DeliveredInputSchema,
+  DriverDaySchema,
+  OutForDeliveryInputSchema,
+  RouteIdParamsSchema,
+  RouteWithStopsSchema,
+  SaturdayParamsSchema,
+  StopParamsSchema,
+  StopSchema,
+} from '#shared/schemas/routes.ts'
+import { AppError } from '../../app-error.ts'
+import type { SignedIn } from '../auth/index.ts'
+import type { DriverService, StaffCaller } from './driver.service.ts'
+
+/** Everything under this path is the driver's API: drivers and admins only. */
+export const DRIVER_API_PREFIX = '/api/driver'
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+}
+
+/**
+ * The driver's phone view (docs/product.md#routes). One hook guards every route of this plugin
+ * before the body is read: 401 signed out, 403 for a user who is neither a driver nor an admin.
+ * Which route's stops a driver may mark is the service's check.
+ */
+export function driverRoutes({
+  driver,
+  auth,
+}: {
+  driver: DriverService
+  auth: SignedIn
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const callers = new WeakMap<FastifyRequest, StaffCaller>()
+    app.addHook('onRequest', async (request) => {
+      const { user, isAdmin, isDriver } = await auth.signedIn(request)
+      if (!isAdmin && !isDriver) throw new AppError('FORBIDDEN')
+      callers.set(request, { id: user.id, email: user.email, isAdmin })
+    })
+    const callerOf = (request: FastifyRequest) => {
+      const caller = callers.get(request)
+      if (!caller) throw new AppError('UNAUTHORIZED')
+      return caller
+    }
+
+    app.get(
+      `${DRIVER_API_PREFIX}/:saturday`,
+      { schema: { params: SaturdayParamsSchema, response: { 200: DriverDaySchema, ...errors } } },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        return driver.day(request.params.saturday, callerOf(request))
+      },
+    )
+
+    app.post(
+      `${DRIVER_API_PREFIX}/routes/:id/out-for-delivery`,
+      {
+        schema: {
+          params: RouteIdParamsSchema,
+          body: OutForDeliveryInputSchema,
+          response: { 200: RouteWithStopsSchema, ...errors },
+        },
+      },
+      (request) =>
+        driver.outForDelivery(request.params.id, callerOf(request), request.body?.saturday),
+    )
+
+    app.post(
+      `${DRIVER_API_PREFIX}/stops/:orderId/delivered`,
+      {
+        schema: {
+          params: StopParamsSchema,
+          body: DeliveredInputSchema,
+          response: { 200: StopSchema, ...errors },
+        },
+      },
+      (request) =>
+        driver.delivered(request.params.orderId, callerOf(request), request.body?.note || null),
+    )
+  }
+}

@@ -1,0 +1,95 @@
+import { currentDeliverySaturday } from '#shared/domain/delivery-saturday.ts'
+import { addressParts } from '#shared/domain/route-stops.ts'
+import {
+  ROUTE_MESSAGES,
+  type DriverDay,
+  type RouteWithStops,
+  type Stop,
+} from '#shared/schemas/routes.ts'
+import { AppError } from '../../app-error.ts'
+import type { OrdersService } from '../orders/index.ts'
+import type { RoutesRepo } from './routes.repo.ts'
+import type { RoutesService } from './routes.service.ts'
+import { routeOfZip, toStop, withAddress } from './week-routes.ts'
+
+/** Who taps: a driver reaches their own routes; an admin reaches every route. */
+export interface StaffCaller {
+  id: string
+  email: string
+  isAdmin: boolean
+}
+
+const mayDrive = (caller: StaffCaller, route: { driver: { id: string } | null }) =>
+  caller.isAdmin || route.driver?.id === caller.id
+
+/**
+ * The driver's Saturday (docs/product.md#routes): their routes' stops, "out for delivery" for a
+ * route and "delivered" per stop. The delivery status changes go through the orders feature,
+ * which writes the customer's e-mail once (the outbox's key is the order and the status), so a
+ * retried tap changes nothing and sends nothing twice.
+ */
+export function createDriverService({
+  repo,
+  routes,
+  orders,
+  now,
+}: {
+  repo: RoutesRepo
+  routes: Pick<RoutesService, 'routes' | 'week'>
+  orders: Pick<OrdersService, 'setDeliveryStatus'>
+  now: () => Date
+}) {
+  async function day(saturday: string, caller: StaffCaller): Promise<DriverDay> {
+    const week = await routes.week(saturday)
+    return { saturday, routes: week.routes.filter((route) => mayDrive(caller, route)) }
+  }
+
+  return {
+    day,
+
+    async outForDelivery(
+      routeId: string,
+      caller: StaffCaller,
+      saturday = currentDeliverySaturday(now()),
+    ): Promise<RouteWithStops> {
+      const route = (await routes.routes()).find((found) => found.id === routeId)
+      if (!route) throw new AppError('NOT_FOUND', { message: ROUTE_MESSAGES.notFound })
+      if (!mayDrive(caller, route)) throw new AppError('FORBIDDEN')
+      const before = (await routes.week(saturday)).routes.find((found) => found.id === routeId)
+      for (const stop of before?.stops ?? []) {
+        if (stop.deliveryStatus === 'delivered' || stop.deliveryStatus === 'out_for_delivery') {
+          continue
+        }
+        await orders.setDeliveryStatus(stop.orderId, 'out_for_delivery', caller)
+      }
+      const after = (await day(saturday, caller)).routes.find((found) => found.id === routeId)
+      if (!after) throw new AppError('NOT_FOUND', { message: ROUTE_MESSAGES.notFound })
+      return after
+    },
+
+    async delivered(orderId: string, caller: StaffCaller, note: string | null): Promise<Stop> {
+      const order = await repo.order(orderId)
+      if (!order) throw new AppError('ORDER_NOT_FOUND')
+      if (!caller.isAdmin) {
+        const route = routeOfZip(await routes.routes(), addressParts(order.deliveryAddress).zip)
+        if (!route) throw new AppError('FORBIDDEN', { message: ROUTE_MESSAGES.noRoute })
+        if (!mayDrive(caller, route)) {
+          throw new AppError('FORBIDDEN', { message: ROUTE_MESSAGES.notYourRoute })
+        }
+      }
+      if (order.status === 'cancelled') {
+        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.cancelled })
+      }
+      if (order.deliveryStatus !== 'delivered') {
+        await orders.setDeliveryStatus(orderId, 'delivered', caller)
+      }
+      // written once (only while unset), also when an earlier tap stopped between the two writes
+      await repo.recordDelivered(orderId, now(), note)
+      const saved = await repo.order(orderId)
+      if (!saved) throw new AppError('ORDER_NOT_FOUND')
+      return toStop(withAddress(saved))
+    },
+  }
+}
+
+export type DriverService = ReturnType<typeof createDriverService>

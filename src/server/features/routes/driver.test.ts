@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { emailOutbox, orders } from '#server/db/schema/index.ts'
+import type { DriverDay, RouteList, RouteWithStops, Stop } from '#shared/schemas/routes.ts'
+import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
+import { makeStop, signUpDriver } from '#tests/factories/route.ts'
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+
+const SATURDAY = '2026-12-05'
+let shop: TestApp
+let admin: Shopper
+let customer: Shopper
+let dana: Shopper
+let lee: Shopper
+let central: RouteList['routes'][number]
+let west: RouteList['routes'][number]
+
+beforeAll(async () => {
+  shop = await createTestApp({ now: () => new Date('2026-12-05T13:00:00Z') })
+  admin = await signUpAdmin(shop, 'driver-admin')
+  customer = await signUp(shop, 'driver-customer')
+  dana = await signUpDriver(shop, 'driver-dana', 'Dana')
+  lee = await signUpDriver(shop, 'driver-lee', 'Lee')
+  const { routes } = (await admin.call('GET', '/api/admin/routes')).json<RouteList>()
+  const named = (prefix: string) => {
+    const route = routes.find(({ name }) => name.startsWith(prefix))
+    if (!route) throw new Error(`no route ${prefix}`)
+    return route
+  }
+  central = named('Central')
+  west = named('West')
+  for (const [route, driver] of [
+    [central, dana],
+    [west, lee],
+  ] as const) {
+    const response = await admin.call('PUT', `/api/admin/routes/${route.id}`, {
+      name: route.name,
+      zips: route.zips,
+      driverUserId: driver.userId,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+  }
+  await makeStop(shop, customer.userId, SATURDAY, '1200 Heights Blvd, Houston, TX 77008')
+  await makeStop(shop, customer.userId, SATURDAY, '300 Main St, Houston, TX 77002')
+  await makeStop(shop, customer.userId, SATURDAY, '9 Mason Rd, Katy, TX 77494')
+})
+afterAll(() => shop.close())
+
+const outboxOf = (orderId: string, kind: string) =>
+  shop.database.db
+    .select({ subject: emailOutbox.subject, recipient: emailOutbox.recipient })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, kind)))
+
+const dayOf = async (driver: Shopper) => {
+  const response = await driver.call('GET', `/api/driver/${SATURDAY}`)
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json<DriverDay>()
+}
+
+describe('who reaches the driver’s view (docs/product.md#routes)', () => {
+  const driverCalls = () =>
+    shop.app.routeTable
+      // HEAD answers as GET does, without a body
+      .filter(({ url, method }) => url.startsWith('/api/driver/') && method !== 'HEAD')
+      .map(({ method, url }) => ({
+        method: method as 'GET' | 'POST',
+        pattern: url,
+        url: url.replace(':saturday', SATURDAY).replace(/:\w+/g, () => randomUUID()),
+      }))
+
+  test('every driver call answers 401 signed out and 403 to a customer', async () => {
+    const calls = driverCalls()
+    expect(calls.map(({ method, pattern }) => `${method} ${pattern}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/driver/:saturday',
+        'POST /api/driver/routes/:id/out-for-delivery',
+        'POST /api/driver/stops/:orderId/delivered',
+      ]),
+    )
+    for (const call of calls) {
+      const anonymous = await shop.app.inject({ method: call.method, url: call.url })
+      expect(anonymous.statusCode, call.pattern).toBe(401)
+      const refused = await customer.call(call.method, call.url)
+      expect(refused.statusCode, call.pattern).toBe(403)
+      expect(refused.json()).toEqual({ message: 'You do not have access to this.' })
+    }
+  })
+
+  test('the session knows a driver', async () => {
+    const status = await dana.call('GET', '/api/auth/admin-status')
+    expect(status.json()).toEqual({ isAdmin: false, isDriver: true })
+  })
+
+  test('a driver sees their own routes; an admin sees every route', async () => {
+    const mine = await dayOf(dana)
+    expect(mine.routes.map(({ id }) => id)).toEqual([central.id])
+    expect(mine.routes[0]?.stops.map(({ street }) => street)).toEqual([
+      '300 Main St',
+      '1200 Heights Blvd',
+    ])
+    expect((await dayOf(lee)).routes.map(({ id }) => id)).toEqual([west.id])
+    expect((await dayOf(admin)).routes).toHaveLength(4)
+  })
+
+  test('a day that is not a Saturday is refused naming the nearest one', async () => {
+    const response = await dana.call('GET', '/api/driver/2026-12-04')
+    expect(response.statusCode).toBe(400)
+    expect(response.json<{ message: string }>().message).toContain('Saturday 2026-12-05')
+  })
+})
+
+describe('the driver’s taps', () => {
+  test('out for delivery sets every stop of the route and e-mails each customer once', async () => {
+    const url = `/api/driver/routes/${central.id}/out-for-delivery`
+    const first = await dana.call('POST', url, { saturday: SATURDAY })
+    expect(first.statusCode, first.body).toBe(200)
+    const route = first.json<RouteWithStops>()
+    expect(route.stops.map(({ deliveryStatus }) => deliveryStatus)).toEqual([
+      'out_for_delivery',
+      'out_for_delivery',
+    ])
+    // the retried tap (the phone lost the answer) changes nothing and sends nothing more
+    expect((await dana.call('POST', url, { saturday: SATURDAY })).statusCode).toBe(200)
+    for (const stop of route.stops) {
+      const mails = await outboxOf(stop.orderId, 'out_for_delivery')
+      expect(mails).toHaveLength(1)
+      expect(mails[0]?.subject).toContain('is on its way')
+    }
+    // Lee's route is left alone, and Lee cannot start Dana's
+    expect((await dayOf(lee)).routes[0]?.stops[0]?.deliveryStatus).toBe('order_placed')
+    expect((await lee.call('POST', url, { saturday: SATURDAY })).statusCode).toBe(403)
+  })
+
+  test('delivered records the time and note, e-mails once, and a retry changes nothing', async () => {
+    const [stop] = (await dayOf(dana)).routes[0]?.stops ?? []
+    if (!stop) throw new Error('no stop')
+    const url = `/api/driver/stops/${stop.orderId}/delivered`
+    const first = await dana.call('POST', url, { note: 'Left at the side door' })
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json<Stop>()).toMatchObject({
+      deliveryStatus: 'delivered',
+      deliveryNote: 'Left at the side door',
+      deliveredAt: '2026-12-05T13:00:00.000Z',
+    })
+    const retry = await dana.call('POST', url, { note: 'Left at the side door' })
+    expect(retry.statusCode).toBe(200)
+    expect(retry.json<Stop>().deliveredAt).toBe('2026-12-05T13:00:00.000Z')
+    const mails = await outboxOf(stop.orderId, 'delivered')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.subject).toContain('was delivered')
+    expect(mails[0]?.recipient).toBe('maria.gonzalez@example.com')
+  })
+
+  test('a driver marking a stop on another route is refused with 403', async () => {
+    const westStop = (await dayOf(lee)).routes[0]?.stops[0]
+    const response = await dana.call('POST', `/api/driver/stops/${westStop?.orderId}/delivered`, {})
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toEqual({ message: 'This stop is on another driver’s route' })
+    const [row] = await shop.database.db
+      .select({ deliveryStatus: orders.deliveryStatus })
+      .from(orders)
+      .where(eq(orders.id, westStop?.orderId ?? ''))
+    expect(row?.deliveryStatus).toBe('order_placed')
+  })
+
+  test('an unknown stop is 404 and a long note is refused with a message', async () => {
+    const unknown = await dana.call('POST', `/api/driver/stops/${randomUUID()}/delivered`, {})
+    expect(unknown.statusCode).toBe(404)
+    const [stop] = (await dayOf(dana)).routes[0]?.stops ?? []
+    const long = await dana.call('POST', `/api/driver/stops/${stop?.orderId}/delivered`, {
+      note: 'x'.repeat(501),
+    })
+    expect(long.statusCode).toBe(400)
+    expect(long.json()).toMatchObject({ message: 'Please keep the note under 500 characters' })
+  })
+})

@@ -1,0 +1,154 @@
+import { z } from 'zod'
+import { parseDeliverySaturday } from '../domain/delivery-saturday.ts'
+import { isServedZip } from '../domain/service-area.ts'
+import { DeliveryStatusSchema } from './order.ts'
+
+/** Saturday routes and the driver's view (docs/product.md#routes). */
+
+export const ROUTE_MESSAGES = {
+  name: 'Please give the route a name (at most 60 characters)',
+  zips: 'Please list at least one ZIP code',
+  zip: (zip: string) => `${zip} is not a 5-digit ZIP code`,
+  zipOutside: (zip: string) => `${zip} is outside the area we deliver to`,
+  zipTwice: (zip: string) => `${zip} is listed twice`,
+  zipTaken: (zip: string, route: string) => `${zip} is already in the route "${route}"`,
+  nameTaken: 'Another route already has this name',
+  driver: 'Only a driver or an admin can be given a route',
+  notFound: 'Route not found',
+  notOnRoute: (count: number) =>
+    count === 1
+      ? 'One of these stops is not on this route on that Saturday'
+      : `${count} of these stops are not on this route on that Saturday`,
+  stopTwice: 'A stop is listed twice',
+  cancelled: 'This order was cancelled: there is nothing to deliver',
+  notYourRoute: 'This stop is on another driver’s route',
+  noRoute: 'This stop is on no route yet: ask the shop which driver takes it',
+} as const
+
+/** A delivery Saturday in a URL: `2026-11-28`; another day is refused naming the nearest one. */
+export const SaturdaySchema = z.string().superRefine((value, context) => {
+  const parsed = parseDeliverySaturday(value)
+  if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message })
+})
+
+export const SaturdayParamsSchema = z.strictObject({ saturday: SaturdaySchema })
+export const RouteIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'Route not found' }) })
+export const WeekRouteParamsSchema = z.strictObject({
+  saturday: SaturdaySchema,
+  id: z.uuid({ error: 'Route not found' }),
+})
+export const StopParamsSchema = z.strictObject({ orderId: z.uuid({ error: 'Order not found' }) })
+
+const ZipListSchema = z
+  .array(z.string({ error: 'Please list ZIP codes as text' }).trim(), {
+    error: ROUTE_MESSAGES.zips,
+  })
+  .min(1, ROUTE_MESSAGES.zips)
+  .max(1000, 'At most 1,000 ZIP codes in a route')
+  .superRefine((zips, context) => {
+    const seen = new Set<string>()
+    for (const zip of zips) {
+      const message = !/^\d{5}$/.test(zip)
+        ? ROUTE_MESSAGES.zip(zip.slice(0, 20))
+        : !isServedZip(zip)
+          ? ROUTE_MESSAGES.zipOutside(zip)
+          : seen.has(zip)
+            ? ROUTE_MESSAGES.zipTwice(zip)
+            : null
+      if (message) {
+        context.addIssue({ code: 'custom', message })
+        return
+      }
+      seen.add(zip)
+    }
+  })
+
+export const RouteInputSchema = z.strictObject({
+  name: z
+    .string({ error: ROUTE_MESSAGES.name })
+    .trim()
+    .min(1, ROUTE_MESSAGES.name)
+    .max(60, ROUTE_MESSAGES.name),
+  zips: ZipListSchema,
+  driverUserId: z.uuid({ error: ROUTE_MESSAGES.driver }).nullable().default(null),
+})
+export type RouteInput = z.input<typeof RouteInputSchema>
+
+export const StaffMemberSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+})
+export type StaffMember = z.infer<typeof StaffMemberSchema>
+
+export const DeliveryRouteSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  zips: z.array(z.string()),
+  driver: StaffMemberSchema.nullable(),
+})
+export type DeliveryRoute = z.infer<typeof DeliveryRouteSchema>
+
+export const RouteListSchema = z.object({
+  routes: z.array(DeliveryRouteSchema),
+  /** who may be given a route: drivers and admins */
+  drivers: z.array(StaffMemberSchema),
+})
+export type RouteList = z.infer<typeof RouteListSchema>
+
+export const StopSchema = z.object({
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  customerName: z.string(),
+  phone: z.string().nullable(),
+  street: z.string(),
+  city: z.string(),
+  zip: z.string(),
+  /** the whole address as the customer gave it */
+  address: z.string(),
+  specialInstructions: z.string().nullable(),
+  itemsCount: z.number().int(),
+  deliveryStatus: DeliveryStatusSchema,
+  deliveredAt: z.iso.datetime({ offset: true }).nullable(),
+  deliveryNote: z.string().nullable(),
+})
+export type Stop = z.infer<typeof StopSchema>
+
+export const RouteWithStopsSchema = DeliveryRouteSchema.extend({ stops: z.array(StopSchema) })
+export type RouteWithStops = z.infer<typeof RouteWithStopsSchema>
+
+export const WeekRoutesSchema = z.object({
+  saturday: z.string(),
+  routes: z.array(RouteWithStopsSchema),
+  /** the Saturday's orders whose ZIP is in no route */
+  unassigned: z.array(StopSchema),
+})
+export type WeekRoutes = z.infer<typeof WeekRoutesSchema>
+
+export const StopOrderInputSchema = z.strictObject({
+  orderIds: z
+    .array(z.uuid({ error: 'Order not found' }), { error: 'Please send the stops in order' })
+    .max(2000, 'At most 2,000 stops in a route')
+    .refine((ids) => new Set(ids).size === ids.length, ROUTE_MESSAGES.stopTwice),
+})
+export type StopOrderInput = z.infer<typeof StopOrderInputSchema>
+
+export const DriverDaySchema = z.object({
+  saturday: z.string(),
+  routes: z.array(RouteWithStopsSchema),
+})
+export type DriverDay = z.infer<typeof DriverDaySchema>
+
+export const OutForDeliveryInputSchema = z
+  .strictObject({ saturday: SaturdaySchema.optional() })
+  .optional()
+export const DeliveredInputSchema = z
+  .strictObject({
+    note: z
+      .string({ error: 'Please write the note as text' })
+      .trim()
+      .max(500, 'Please keep the note under 500 characters')
+      .optional(),
+  })
+  .optional()
+export type DeliveredInput = z.infer<typeof DeliveredInputSchema>

@@ -1,0 +1,105 @@
+import { CheckCircle2Icon, MapPinIcon, PhoneIcon, PackageIcon } from 'lucide-react'
+import { useId, useState } from 'react'
+import { DELIVERY_STATUS_LABELS } from '#shared/schemas/order-status.ts'
+import type { Stop } from '#shared/schemas/routes.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+
+export const mapsLink = (address: string) =>
+  `https://maps.google.com/?q=${encodeURIComponent(address)}`
+const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
+
+/** One stop as a large card, for a thumb on a phone: where, who, what, and "Delivered". */
+export function StopCard({
+  stop,
+  number,
+  waiting,
+  onDelivered,
+}: {
+  stop: Stop
+  number: number
+  /** a "Delivered" tap is stored on the phone, not yet confirmed by the shop */
+  waiting: boolean
+  onDelivered: (note: string) => void
+}) {
+  const noteId = useId()
+  const [note, setNote] = useState('')
+  const delivered = stop.deliveryStatus === 'delivered'
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm"
+      aria-labelledby={`${noteId}-title`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={`${noteId}-title`} className="text-lg font-semibold text-forest">
+          <span className="mr-2 inline-flex size-8 items-center justify-center rounded-full bg-accent text-base">
+            {number}
+          </span>
+          {stop.customerName}
+        </h3>
+        <span className="shrink-0 rounded-full bg-muted px-3 py-1 text-sm font-medium text-foreground">
+          {waiting ? 'Delivered, not yet sent' : DELIVERY_STATUS_LABELS[stop.deliveryStatus]}
+        </span>
+      </div>
+      <a
+        href={mapsLink(stop.address)}
+        target="_blank"
+        rel="noreferrer"
+        className="flex items-start gap-2 text-base font-medium text-primary underline underline-offset-4"
+      >
+        <MapPinIcon aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <span>
+          {stop.street}, {stop.city} {stop.zip}
+          <span className="sr-only"> (opens maps)</span>
+        </span>
+      </a>
+      {stop.phone ? (
+        <a
+          href={telLink(stop.phone)}
+          className="flex items-center gap-2 text-base font-medium text-primary underline underline-offset-4"
+        >
+          <PhoneIcon aria-hidden className="size-5 shrink-0" />
+          Call {stop.phone}
+        </a>
+      ) : null}
+      <p className="flex items-center gap-2 text-base text-foreground">
+        <PackageIcon aria-hidden className="size-5 shrink-0" />
+        {stop.itemsCount} {stop.itemsCount === 1 ? 'item' : 'items'} · order {stop.orderNumber}
+      </p>
+      {stop.specialInstructions ? (
+        <p className="rounded-lg bg-accent/60 p-3 text-base text-foreground">
+          <span className="font-semibold">Instructions: </span>
+          {stop.specialInstructions}
+        </p>
+      ) : null}
+      {delivered ? (
+        <p className="flex items-center gap-2 text-base font-medium text-forest">
+          <CheckCircle2Icon aria-hidden className="size-5" />
+          Delivered{stop.deliveryNote ? `: ${stop.deliveryNote}` : ''}
+        </p>
+      ) : waiting ? null : (
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(event) => {
+            event.preventDefault()
+            onDelivered(note.trim())
+          }}
+        >
+          <Label htmlFor={noteId}>Note for the customer (optional)</Label>
+          <Input
+            id={noteId}
+            value={note}
+            maxLength={500}
+            placeholder="Left at the side door"
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <Button type="submit" size="lg" className="w-full">
+            <CheckCircle2Icon aria-hidden />
+            Delivered
+          </Button>
+        </form>
+      )}
+    </li>
+  )
+}

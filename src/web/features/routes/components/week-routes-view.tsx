@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query'
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  DownloadIcon,
+  PencilIcon,
+  PrinterIcon,
+} from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { formatDeliveryDateLong } from '#shared/domain/delivery.ts'
+import { deliveryDateOfSaturday } from '#shared/domain/delivery-saturday.ts'
+import { paths } from '#shared/routes.ts'
+import type { DeliveryRoute, RouteWithStops, Stop } from '#shared/schemas/routes.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { errorMessage } from '#web/lib/api-client.ts'
+import { cn } from '#web/lib/cn.ts'
+import { routeQueries, routesCsvUrl, useSaveStopOrder } from '../api/week-routes.ts'
+import { RouteDialog } from './route-dialog.tsx'
+import { RouteStops } from './route-stops.tsx'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const weekAway = (saturday: string, weeks: number) =>
+  new Date(new Date(`${saturday}T12:00:00Z`).getTime() + weeks * 7 * DAY_MS)
+    .toISOString()
+    .slice(0, 10)
+
+/**
+ * A Saturday's routes (docs/product.md#routes): each route's stops in order, to reorder, edit,
+ * print as route sheets (one route per page) and download as CSV.
+ */
+export function WeekRoutesView({ saturday }: { saturday: string }) {
+  const week = useQuery(routeQueries.week(saturday))
+  const list = useQuery(routeQueries.list())
+  const save = useSaveStopOrder(saturday)
+  const [editing, setEditing] = useState<DeliveryRoute | null>(null)
+  // the order shown while a save is on its way, so a move is seen at once
+  const [moving, setMoving] = useState<{ routeId: string; stops: Stop[] } | null>(null)
+
+  const reorder = (route: RouteWithStops, orderIds: string[]) => {
+    const byId = new Map(route.stops.map((stop) => [stop.orderId, stop]))
+    setMoving({
+      routeId: route.id,
+      stops: orderIds.flatMap((id) => byId.get(id) ?? []),
+    })
+    save.mutate(
+      { routeId: route.id, orderIds },
+      {
+        onSettled: () => setMoving(null),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'The order was not saved',
+            description: errorMessage(error, 'Please try again.'),
+          }),
+      },
+    )
+  }
+
+  return (
+    <div className="flex flex-col gap-6 pt-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm text-muted-foreground print:hidden">
+            <Link to="/admin" className="underline underline-offset-4">
+              Admin
+            </Link>{' '}
+            / Routes
+          </p>
+          <h1 className="text-3xl font-semibold text-forest">
+            Routes for {formatDeliveryDateLong(deliveryDateOfSaturday(saturday))}
+          </h1>
+        </div>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.adminWeekRoutes(weekAway(saturday, -1))}>
+              <ChevronLeftIcon aria-hidden />
+              Week before
+            </Link>
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.adminWeekRoutes(weekAway(saturday, 1))}>
+              Week after
+              <ChevronRightIcon aria-hidden />
+            </Link>
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => window.print()}>
+            <PrinterIcon aria-hidden />
+            Print route sheets
+          </Button>
+          <Button asChild size="sm">
+            <a href={routesCsvUrl(saturday)} download>
+              <DownloadIcon aria-hidden />
+              Download CSV
+            </a>
+          </Button>
+        </div>
+      </div>
+
+      {week.isPending ? (
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          Loading routes...
+        </p>
+      ) : week.isError ? (
+        <p role="alert" className="rounded-xl border border-border bg-card p-4">
+          {errorMessage(week.error, 'The routes could not be loaded. Please refresh the page.')}
+        </p>
+      ) : (
+        <>
+          {week.data.routes.map((route) => (
+            <section
+              key={route.id}
+              aria-labelledby={`route-${route.id}`}
+              className={cn(
+                'flex flex-col gap-3 print:break-before-page print:first-of-type:break-before-auto',
+                // a route sheet is printed only for a route with stops
+                route.stops.length === 0 && 'print:hidden',
+              )}
+            >
+              <div className="flex flex-wrap items-end justify-between gap-2">
+                <div>
+                  <h2 id={`route-${route.id}`} className="text-xl font-semibold text-forest">
+                    {route.name}
+                  </h2>
+                  <p className="text-sm text-muted-foreground">
+                    {route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'} · Driver:{' '}
+                    {route.driver?.name ?? 'none yet'} · {route.zips.length}{' '}
+                    {route.zips.length === 1 ? 'ZIP code' : 'ZIP codes'}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="print:hidden"
+                  onClick={() => setEditing(route)}
+                >
+                  <PencilIcon aria-hidden />
+                  Edit route<span className="sr-only">: {route.name}</span>
+                </Button>
+              </div>
+              <RouteStops
+                stops={moving?.routeId === route.id ? moving.stops : route.stops}
+                onReorder={(orderIds) => reorder(route, orderIds)}
+              />
+            </section>
+          ))}
+          {week.data.unassigned.length > 0 ? (
+            <section
+              aria-labelledby="route-unassigned"
+              className="flex flex-col gap-3 print:break-before-page"
+            >
+              <h2 id="route-unassigned" className="text-xl font-semibold text-tomato">
+                Not on any route
+              </h2>
+              <p className="text-sm text-muted-foreground print:hidden">
+                Add these orders’ ZIP codes to a route to give them a driver.
+              </p>
+              <RouteStops stops={week.data.unassigned} onReorder={() => {}} reorderable={false} />
+            </section>
+          ) : null}
+        </>
+      )}
+      {editing && list.data ? (
+        <RouteDialog route={editing} drivers={list.data.drivers} onClose={() => setEditing(null)} />
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,137 @@
+import type { Browser } from '@playwright/test'
+import { chicagoParts } from '#shared/domain/delivery.ts'
+import { orderNumber } from '#shared/domain/order-number.ts'
+import type { Order } from '#shared/schemas/order.ts'
+import { expect, expectAccessible, test } from './support/fixtures.ts'
+import { placeOrder, shopProducts, signUp } from './support/orders.ts'
+
+/**
+ * The driver's phone view (docs/product.md#routes): the Saturday's stops as cards, and
+ * "Delivered" taps that survive a lost connection: kept on the phone, shown as not yet sent,
+ * and sent when the connection is back. Admins reach the driver's view too; this journey
+ * signs in as the e2e admin because a driver account is made through a staff invitation.
+ */
+
+const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' }
+
+const saturdayOf = (order: Order) => {
+  const { year, month, day } = chicagoParts(new Date(order.deliveryDate))
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/** A customer with two orders for the coming Saturday, placed through the checkout's calls. */
+async function customerWithOrders(browser: Browser) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await signUp(page, 'driver-journey')
+  const [product] = await shopProducts(page)
+  if (!product) throw new Error('no product in stock')
+  const lines = [{ product, quantity: Math.ceil(6000 / Number(product.price.replace('.', ''))) }]
+  const first = await placeOrder(page, lines, 'Gate code 4512, ring twice')
+  const second = await placeOrder(page, lines)
+  return { page, context, orders: [first, second] as const }
+}
+
+// one pattern: Playwright reads a two-item array here as a value and its options. Chromium logs
+// a request made offline or cut off as a failed load, and the page asks the server who is
+// looking (a signed-out visitor's answer is a 401)
+test.use({
+  expectedConsoleErrors: [
+    /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|status of 401 .*\/api\/auth\/admin-status\)$/,
+  ],
+})
+
+test(
+  'a driver marks stops delivered at 375 px while the network goes offline and back',
+  { tag: '@phone' },
+  async ({ browser, page, context }) => {
+    const customer = await customerWithOrders(browser)
+    const [first, second] = customer.orders
+    const saturday = saturdayOf(first)
+
+    await page.setViewportSize({ width: 375, height: 812 })
+    const login = await page.request.post('/api/auth/login', { data: ADMIN })
+    expect(login.status(), await login.text()).toBe(200)
+
+    await page.goto(`/driver/${saturday}`)
+    await expect(page.getByRole('heading', { name: 'Deliveries', level: 1 })).toBeVisible()
+    const card = (order: Order) =>
+      page.getByRole('listitem').filter({ hasText: `order ${orderNumber(order.id)}` })
+    await expect(card(first)).toBeVisible()
+    await expect(card(first).getByText('Gate code 4512, ring twice')).toBeVisible()
+    await expect(card(first).getByRole('link', { name: /2417 Bagby St/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/maps\.google\.com\/\?q=2417%20Bagby%20St/,
+    )
+    await expect(card(first).getByRole('link', { name: 'Call (713) 555-0148' })).toHaveAttribute(
+      'href',
+      'tel:7135550148',
+    )
+    await expectAccessible(page)
+
+    await context.setOffline(true)
+    await card(first).getByLabel('Note for the customer (optional)').fill('Left at the side door')
+    await card(first).getByRole('button', { name: 'Delivered' }).click()
+    await card(second).getByRole('button', { name: 'Delivered' }).click()
+    const banner = page.getByRole('status').filter({ hasText: 'not yet sent' })
+    await expect(banner).toContainText('2 taps not yet sent')
+    await expect(card(first)).toContainText('Delivered, not yet sent')
+    await page.screenshot({ path: 'test-results/driver-offline-375.png', fullPage: true })
+    // a retry while still offline keeps both taps
+    await banner.getByRole('button', { name: 'Send now' }).click()
+    await expect(banner).toContainText('2 taps not yet sent')
+    await expectAccessible(page)
+
+    await context.setOffline(false)
+    await expect(banner).toHaveCount(0)
+    await expect(card(first)).toContainText('Delivered: Left at the side door')
+    await expect(card(second).getByRole('button', { name: 'Delivered' })).toHaveCount(0)
+    await page.screenshot({ path: 'test-results/driver-online-375.png', fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.screenshot({ path: 'test-results/driver-online-1280.png', fullPage: true })
+
+    // the customer sees the order delivered
+    for (const order of [first, second]) {
+      const seen = await customer.page.request.get(`/api/orders/${order.id}`)
+      expect(((await seen.json()) as Order).deliveryStatus).toBe('delivered')
+    }
+    await customer.context.close()
+  },
+)
+
+test('a tap the server never answered is still on the phone after a reload, and is sent', async ({
+  browser,
+  page,
+}) => {
+  const customer = await customerWithOrders(browser)
+  const [order] = customer.orders
+  await page.setViewportSize({ width: 375, height: 812 })
+  expect((await page.request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200)
+  // the phone's taps are lost on the way (a weak connection)
+  await page.route('**/api/driver/stops/*/delivered', (route) => route.abort('connectionreset'))
+  await page.goto(`/driver/${saturdayOf(order)}`)
+  const card = page.getByRole('listitem').filter({ hasText: `order ${orderNumber(order.id)}` })
+  await card.getByRole('button', { name: 'Delivered' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '1 tap not yet sent' })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('status').filter({ hasText: '1 tap not yet sent' })).toBeVisible()
+  await page.unroute('**/api/driver/stops/*/delivered')
+  await expect(page.getByRole('status').filter({ hasText: 'not yet sent' })).toHaveCount(0, {
+    timeout: 15_000,
+  })
+  await expect(card).toContainText('Delivered')
+  await customer.context.close()
+})
+
+test('the driver’s view asks a visitor to log in and turns a customer away', async ({ page }) => {
+  await page.goto('/driver/2026-11-28')
+  await expect(page.getByRole('heading', { name: 'Please log in' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Log in' }).last()).toBeVisible()
+  await expectAccessible(page)
+  await signUp(page, 'driver-customer')
+  await page.goto('/driver/2026-11-28')
+  await expect(page.getByRole('heading', { name: 'Drivers only' })).toBeVisible()
+  await page.goto('/driver/2026-11-27')
+  await expect(page.getByRole('heading', { name: 'Not a delivery day' })).toBeVisible()
+  await expect(page.getByText('The nearest is Saturday 2026-11-28.')).toBeVisible()
+})
