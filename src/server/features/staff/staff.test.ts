@@ -152,7 +152,7 @@ describe('accepting', () => {
       url: '/api/auth/admin-status',
       headers: { cookie },
     })
-    expect(status.json()).toEqual({ isAdmin: true })
+    expect(status.json()).toEqual({ isAdmin: true, isDriver: false })
     const session = await shop.app.inject({
       method: 'GET',
       url: '/api/auth/session',
@@ -191,6 +191,9 @@ describe('accepting', () => {
       .from(driverUsers)
       .where(eq(driverUsers.userId, customer.userId))
     expect(drivers).toHaveLength(1)
+    // the session knows it at once: the driver's view opens without signing in again
+    const status = await customer.call('GET', '/api/auth/admin-status')
+    expect(status.json()).toEqual({ isAdmin: false, isDriver: true })
     const staff = (await admin.call('GET', '/api/admin/staff')).json<{
       staff: { userId: string; role: string; name: string; email: string }[]
     }>().staff
