@@ -71,6 +71,13 @@ describe('the admin API is guarded on the server (docs/product.md#admin)', () =>
       'GET /api/admin/coupons',
       'POST /api/admin/coupons',
       'PATCH /api/admin/coupons/:id',
+      'GET /api/admin/week/:saturday',
+      'GET /api/admin/week/:saturday/harvest',
+      'GET /api/admin/week/:saturday/harvest.csv',
+      'POST /api/admin/week/:saturday/harvest/:producerSlug/send',
+      'GET /api/admin/week/:saturday/pick-list',
+      'GET /api/admin/week/:saturday/packing-slips',
+      'POST /api/admin/orders/:id/packed',
     ]) {
       expect(table).toContain(route)
     }
