@@ -116,6 +116,12 @@ export const PAGE_META: Record<PageName, PageMeta> = {
   admin: { title: 'Admin', description: 'Shop administration.', private: true },
   adminProducts: { title: 'Admin: Products', description: 'Shop administration.', private: true },
   adminProducers: { title: 'Admin: Producers', description: 'Shop administration.', private: true },
+  adminWeek: { title: 'Admin: This Week', description: 'Shop administration.', private: true },
+  adminPackingSlips: {
+    title: 'Admin: Packing Slips',
+    description: 'Shop administration.',
+    private: true,
+  },
 }
 
 /** "About Us | Houston Farm to Door"; the home page is the shop's name alone. */

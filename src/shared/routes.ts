@@ -37,6 +37,9 @@ export const PAGE_PATHS = {
   admin: '/admin',
   adminProducts: '/admin/products',
   adminProducers: '/admin/producers',
+  /** the week of a delivery Saturday, "2026-11-28" (docs/product.md#the-week) */
+  adminWeek: '/admin/week/:saturday',
+  adminPackingSlips: '/admin/week/:saturday/packing-slips',
 } as const
 
 export type PageName = keyof typeof PAGE_PATHS
@@ -63,6 +66,8 @@ const PARAMETER_RULES: Record<string, (value: string, params: Record<string, str
     id: (value) => UUID.test(value),
     category: (value) => findCategory(value) !== undefined,
     subcategory: (value, params) => findSubcategory(params.category ?? '', value) !== undefined,
+    // any calendar-looking day: the page itself names the nearest Saturday for a weekday
+    saturday: (value) => /^\d{4}-\d{2}-\d{2}$/.test(value),
   }
 
 export function matchPagePath(

@@ -37,6 +37,8 @@ const DeliveryPage = lazy(() => import('./routes/delivery.tsx'))
 const AdminDashboardPage = lazy(() => import('./routes/admin.tsx'))
 const AdminProductsPage = lazy(() => import('./routes/admin-products.tsx'))
 const AdminProducersPage = lazy(() => import('./routes/admin-producers.tsx'))
+const AdminWeekPage = lazy(() => import('./routes/admin-week.tsx'))
+const AdminPackingSlipsPage = lazy(() => import('./routes/admin-packing-slips.tsx'))
 
 const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {
   home: HomePage,
@@ -69,6 +71,8 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   admin: AdminDashboardPage,
   adminProducts: AdminProductsPage,
   adminProducers: AdminProducersPage,
+  adminWeek: AdminWeekPage,
+  adminPackingSlips: AdminPackingSlipsPage,
 }
 
 export function AppRoutes() {

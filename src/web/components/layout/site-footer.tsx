@@ -9,7 +9,7 @@ const POLICY_LINKS = ['Cancellation Policy', 'Privacy Policy', 'Terms of Service
 /** The footer of every page; the newsletter form is passed in by the app. */
 export function SiteFooter({ newsletter }: { newsletter?: ReactNode }) {
   return (
-    <footer className="mt-16 bg-forest-dark text-cream">
+    <footer className="mt-16 bg-forest-dark text-cream print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_1fr_1.2fr]">
         <div className="flex flex-col gap-4">
           <Logo tone="light" className="self-start [&_svg_rect]:fill-leaf" />

@@ -1,5 +1,6 @@
 import { ArrowRightIcon } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { comingSaturday } from '#shared/domain/delivery.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { CouponsTab } from './coupons-tab.tsx'
@@ -14,7 +15,7 @@ type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
 /**
- * /admin (docs/product.md#admin): Orders, Jobs (the cut-off's runs), Products and Producers
+ * /admin (docs/product.md#admin): Orders, This week (its own page, docs/product.md#the-week), Jobs (the cut-off's runs), Products and Producers
  * (pointers to their pages), Messages, Emails (the mailing lists and the e-mails that failed to
  * send), Coupons.
  */
@@ -22,6 +23,7 @@ export function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams()
   const requested = searchParams.get('tab')
   const tab: Tab = isTab(requested) ? requested : 'orders'
+  const navigate = useNavigate()
 
   return (
     <>
@@ -31,13 +33,16 @@ export function AdminDashboard() {
       </div>
       <Tabs
         value={tab}
-        onValueChange={(next) =>
-          setSearchParams(next === 'orders' ? {} : { tab: next }, { replace: true })
-        }
+        onValueChange={(next) => {
+          // "This week" is a page of its own, on the Saturday the shop is working towards
+          if (next === 'week') void navigate(`/admin/week/${comingSaturday(new Date())}`)
+          else setSearchParams(next === 'orders' ? {} : { tab: next }, { replace: true })
+        }}
       >
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
             <TabsTrigger value="orders">Orders</TabsTrigger>
+            <TabsTrigger value="week">This week</TabsTrigger>
             <TabsTrigger value="jobs">Jobs</TabsTrigger>
             <TabsTrigger value="products">Products</TabsTrigger>
             <TabsTrigger value="producers">Producers</TabsTrigger>
