@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/transaction.ts'
 
+/** the job_runs name of a day's harvest e-mails (shown in the admin's Jobs tab) */
+export const HARVEST_JOB = 'harvest_emails'
+
 /** A Saturday as the instants its orders' delivery dates fall between (its Chicago day). */
 export interface DayBounds {
   readonly start: Date
@@ -119,6 +122,8 @@ const productTotals = (day: DayBounds) => sql`
 /** The week feature's reads: a Saturday's orders and lines, as lists and totals. */
 export function createWeekRepo(db: Executor) {
   return {
+    within: (tx: Executor) => createWeekRepo(tx),
+
     async productTotals(day: DayBounds): Promise<ProductTotalRow[]> {
       const result = await db.execute<ProductTotalRow>(productTotals(day))
       return result.rows
@@ -219,26 +224,28 @@ export function createWeekRepo(db: Executor) {
     },
 
     /**
-     * The deliveries from `from` on whose orders have a producer with an e-mail address that has
-     * not been sent its harvest list yet (its dedupe key is the automatic one).
+     * The deliveries between `from` and `until` that have orders and whose harvest e-mails have
+     * not gone out yet (no finished run of HARVEST_JOB for their day).
      */
-    async deliveriesWithUnsentHarvest(from: Date, until: Date): Promise<Date[]> {
+    async deliveriesWithoutHarvestRun(from: Date, until: Date): Promise<Date[]> {
       const result = await db.execute<{ delivery: Date | string }>(sql`
         select distinct o.delivery_date as delivery
           from orders o
          where o.delivery_date >= ${from} and o.delivery_date < ${until}
            and o.status <> 'cancelled'
-           and exists (
-             select 1 from producers p
-              where p.email is not null
-                and not exists (
-                  select 1 from email_outbox e
-                   where e.dedupe_key = 'harvest:'
-                         || to_char(o.delivery_date at time zone 'America/Chicago', 'YYYY-MM-DD')
-                         || ':' || p.id)
-           )
+           and not exists (
+             select 1 from job_runs run
+              where run.job = ${HARVEST_JOB} and run.status = 'finished'
+                and run.run_key = to_char(o.delivery_date at time zone 'America/Chicago', 'YYYY-MM-DD'))
          order by 1`)
       return result.rows.map((row) => new Date(row.delivery))
+    },
+
+    /** The harvest e-mails of a day went out: a finished run the Jobs tab lists. */
+    async recordHarvestRun(saturday: string, at: Date, producers: number): Promise<void> {
+      await db.execute(sql`
+        insert into job_runs (job, run_key, status, started_at, finished_at, succeeded)
+        values (${HARVEST_JOB}, ${saturday}, 'finished', ${at}, ${at}, ${producers})`)
     },
   }
 }

@@ -293,13 +293,14 @@ export function createWeekService({
 
     /**
      * What the minute's tick sends (after the cut-off's captures): for every Saturday whose
-     * cut-off has passed and whose day has not ended, each producer with an e-mail address gets
-     * its harvest list once; the outbox's dedupe key makes a second tick, or a second process,
-     * add nothing.
+     * cut-off has passed and whose day has not ended, each producer with an e-mail address and
+     * something to bring gets its harvest list, and the day's run is recorded in the same
+     * transaction, so later ticks skip the day. The outbox's dedupe key makes a second process
+     * racing this one add no second e-mail.
      */
     async tick(): Promise<void> {
       const at = now()
-      const deliveries = await repo.deliveriesWithUnsentHarvest(
+      const deliveries = await repo.deliveriesWithoutHarvestRun(
         new Date(at.getTime() - 24 * HOUR),
         new Date(at.getTime() + CUTOFF_TO_DELIVERY_MS),
       )
@@ -307,16 +308,25 @@ export function createWeekService({
         if (cutoffOfDelivery(delivery) > at) continue
         const saturday = chicagoDayOf(delivery)
         if (!readDeliverySaturday(saturday).ok) continue
-        for (const { producerId, producer } of await producerLines(saturday)) {
-          const email = producer.email
-          if (!producerId || !email) continue
-          await enqueueHarvest(
-            saturday,
-            false,
-            { ...producer, email },
-            harvestDedupeKey(saturday, producerId),
-          )
-        }
+        const groups = await producerLines(saturday)
+        await transaction(async (tx) => {
+          let producers = 0
+          for (const { producerId, producer } of groups) {
+            const email = producer.email
+            if (!producerId || !email) continue
+            await outbox.enqueueWithin(tx, {
+              kind: HARVEST_EMAIL_KIND,
+              dedupeKey: harvestDedupeKey(saturday, producerId),
+              orderId: null,
+              message: harvestEmail(
+                { ...producer, email, lastSentAt: null },
+                { saturday, provisional: false },
+              ),
+            })
+            producers++
+          }
+          await repo.within(tx).recordHarvestRun(saturday, at, producers)
+        })
       }
     },
   }

@@ -1,6 +1,6 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { emailOutbox, orderItems, orders } from '#server/db/schema/index.ts'
+import { emailOutbox, jobRuns, orderItems, orders } from '#server/db/schema/index.ts'
 import { deliveryOfSaturday, orderCutoffFor } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Harvest, PackingSlips, PickList, WeekSummary } from '#shared/schemas/week.ts'
@@ -351,6 +351,14 @@ describe('the harvest e-mails', () => {
       expect(written.map((row) => row.dedupeKey).sort()).toEqual(
         [`harvest:${SATURDAY}:${dairy.id}`, `harvest:${SATURDAY}:${farm.id}`].sort(),
       )
+      // the day's run is recorded once, for the Jobs tab: later ticks skip the day
+      const runs = await shop.database.db
+        .select()
+        .from(jobRuns)
+        .where(eq(jobRuns.job, 'harvest_emails'))
+      expect(runs.map((run) => [run.runKey, run.status, run.succeeded])).toEqual([
+        [SATURDAY, 'finished', 2],
+      ])
       const sent = shop.sentMail.filter((mail) => mail.to === 'harvest@weekfarm.example')
       expect(sent).toHaveLength(1)
       expect(sent[0]?.subject).toBe('Harvest list for Saturday, November 28, 2026: Week Test Farm')

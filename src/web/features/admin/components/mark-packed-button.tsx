@@ -2,21 +2,23 @@ import { CheckCircle2Icon, PackageCheckIcon } from 'lucide-react'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
-import { useMarkPacked } from '../api/admin-week.ts'
+import type { useMarkPacked } from '../api/admin-week.ts'
 
-/** "Mark packed" for one order, or that it is packed (docs/product.md#the-week). */
+/**
+ * "Mark packed" for one order, or that it is packed (docs/product.md#the-week). A page of many
+ * orders shares one mutation (`markPacked`): 500 slips need not hold 500 of them.
+ */
 export function MarkPackedButton({
-  saturday,
+  markPacked,
   orderId,
   orderNumber,
   packedAt,
 }: {
-  saturday: string
+  markPacked: ReturnType<typeof useMarkPacked>
   orderId: string
   orderNumber: string
   packedAt: string | null
 }) {
-  const markPacked = useMarkPacked(saturday)
   if (packedAt) {
     return (
       <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-forest">
@@ -28,7 +30,7 @@ export function MarkPackedButton({
   return (
     <Button
       size="sm"
-      disabled={markPacked.isPending}
+      disabled={markPacked.isPending && markPacked.variables === orderId}
       aria-label={`Mark packed: order ${orderNumber}`}
       onClick={() =>
         markPacked.mutate(orderId, {

@@ -2,10 +2,12 @@ import { PackageIcon, PrinterIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import type { PackingSlips } from '#shared/schemas/week.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { useMarkPacked } from '../api/admin-week.ts'
 import { MarkPackedButton } from './mark-packed-button.tsx'
 
 /** The day's orders to pack, with the way to their printable slips (docs/product.md#the-week). */
 export function PackingList({ slips }: { slips: PackingSlips }) {
+  const markPacked = useMarkPacked(slips.saturday)
   return (
     <section aria-labelledby="packing-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -45,7 +47,7 @@ export function PackingList({ slips }: { slips: PackingSlips }) {
                 </span>
               </div>
               <MarkPackedButton
-                saturday={slips.saturday}
+                markPacked={markPacked}
                 orderId={slip.orderId}
                 orderNumber={slip.orderNumber}
                 packedAt={slip.packedAt}

@@ -4,9 +4,8 @@ import { Link } from 'react-router'
 import { deliveryOfSaturday, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import type { PackingSlip } from '#shared/schemas/week.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { errorMessage } from '#web/lib/api-client.ts'
-import { adminWeekQueries } from '../api/admin-week.ts'
+import { adminWeekQueries, useMarkPacked } from '../api/admin-week.ts'
 import { AdminLoadError, AdminLoading } from './admin-states.tsx'
 import { MarkPackedButton } from './mark-packed-button.tsx'
 
@@ -16,6 +15,7 @@ import { MarkPackedButton } from './mark-packed-button.tsx'
  */
 export function PackingSlipsPage({ saturday }: { saturday: string }) {
   const slips = useQuery(adminWeekQueries.packingSlips(saturday))
+  const markPacked = useMarkPacked(saturday)
   const day = formatDeliveryDateLong(deliveryOfSaturday(saturday))
   return (
     <div className="flex flex-col gap-6 py-8 print:py-0">
@@ -50,19 +50,27 @@ export function PackingSlipsPage({ saturday }: { saturday: string }) {
         <p className="text-muted-foreground">No orders to pack for this Saturday.</p>
       ) : (
         slips.data.slips.map((slip) => (
-          <Slip key={slip.orderId} slip={slip} saturday={saturday} day={day} />
+          <Slip key={slip.orderId} slip={slip} markPacked={markPacked} day={day} />
         ))
       )}
     </div>
   )
 }
 
-function Slip({ slip, saturday, day }: { slip: PackingSlip; saturday: string; day: string }) {
+function Slip({
+  slip,
+  markPacked,
+  day,
+}: {
+  slip: PackingSlip
+  markPacked: ReturnType<typeof useMarkPacked>
+  day: string
+}) {
   const titleId = `slip-${slip.orderId}`
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-5 print:break-after-page print:rounded-none print:border-0 print:p-0"
+      className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-5 [contain-intrinsic-size:auto_24rem] [content-visibility:auto] print:break-after-page print:rounded-none print:border-0 print:p-0 print:[content-visibility:visible]"
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-0.5">
@@ -74,13 +82,13 @@ function Slip({ slip, saturday, day }: { slip: PackingSlip; saturday: string; da
           <p>{slip.address}</p>
           {slip.phone ? <p>{slip.phone}</p> : null}
         </div>
-        <div className="flex flex-col items-end gap-2">
+        <div className="flex flex-col items-start gap-2 sm:items-end">
           <p className="rounded-lg border-2 border-forest px-3 py-1 text-lg font-semibold text-forest">
             {slip.bags} {slip.bags === 1 ? 'bag' : 'bags'}
           </p>
           <div className="print:hidden">
             <MarkPackedButton
-              saturday={saturday}
+              markPacked={markPacked}
               orderId={slip.orderId}
               orderNumber={slip.orderNumber}
               packedAt={slip.packedAt}
@@ -98,7 +106,11 @@ function Slip({ slip, saturday, day }: { slip: PackingSlip; saturday: string; da
           const id = `${slip.orderId}-item-${index}`
           return (
             <li key={id} className="flex items-start gap-3 py-2">
-              <Checkbox id={id} className="mt-0.5" />
+              <input
+                id={id}
+                type="checkbox"
+                className="mt-0.5 size-5 shrink-0 accent-forest print:appearance-none print:rounded-sm print:border print:border-charcoal"
+              />
               <label htmlFor={id} className="flex flex-1 flex-col">
                 <span>
                   <strong className="tabular-nums">{item.quantity} ×</strong> {item.name}

@@ -57,12 +57,12 @@ export function WeekPage({ saturday }: { saturday: string }) {
             <Button asChild variant="outline" size="sm">
               <Link to={`/admin/week/${addDaysToDay(saturday, -7)}`}>
                 <ChevronLeftIcon aria-hidden />
-                Previous Saturday
+                Previous<span className="max-sm:sr-only"> Saturday</span>
               </Link>
             </Button>
             <Button asChild variant="outline" size="sm">
               <Link to={`/admin/week/${addDaysToDay(saturday, 7)}`}>
-                Next Saturday
+                Next<span className="max-sm:sr-only"> Saturday</span>
                 <ChevronRightIcon aria-hidden />
               </Link>
             </Button>
