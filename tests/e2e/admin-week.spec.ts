@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { chicagoDayOf, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
+import { chicagoDayOf, comingSaturday, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
@@ -45,6 +45,11 @@ test('the week page and the printable packing slips @phone', async ({ page, brow
   const number = orderNumber(order.id)
 
   await signInAsAdmin(page)
+  // the dashboard's tab opens the Saturday the shop is working towards
+  await page.goto('/admin')
+  await page.getByRole('tab', { name: 'This week' }).click()
+  await expect(page).toHaveURL(new RegExp(`/admin/week/${comingSaturday(new Date())}$`))
+
   await page.goto(`/admin/week/${saturday}`)
   await expect(
     page.getByRole('heading', {

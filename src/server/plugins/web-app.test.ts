@@ -124,7 +124,8 @@ const SAMPLE_URLS: Record<PageName, string> = Object.fromEntries(
       .replace(':slug', 'atkinson-farms')
       .replace(':id', '7c0e4f7e-4b1e-4b1a-9d3a-0f5b0d6c9a11')
       .replace(':category', 'produce')
-      .replace(':subcategory', 'herbs'),
+      .replace(':subcategory', 'herbs')
+      .replace(':saturday', '2026-11-28'),
   ]),
 ) as Record<PageName, string>
 

@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { emailOutbox, jobRuns, orderItems, orders } from '#server/db/schema/index.ts'
+import type { orderItems } from '#server/db/schema/index.ts'
+import { emailOutbox, jobRuns, orders } from '#server/db/schema/index.ts'
 import { deliveryOfSaturday, orderCutoffFor } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Harvest, PackingSlips, PickList, WeekSummary } from '#shared/schemas/week.ts'
@@ -8,6 +9,7 @@ import { signUp, signUpAdmin } from '#tests/factories/customer.ts'
 import { makeOrder, type OrderRow } from '#tests/factories/order.ts'
 import { makeProducer, type ProducerRow } from '#tests/factories/producer.ts'
 import { makeProduct, type ProductRow } from '#tests/factories/product.ts'
+import { createIntent } from '#tests/setup/shopper.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 /**
@@ -29,6 +31,7 @@ let dairy: ProducerRow
 let silent: ProducerRow
 const product: Record<string, ProductRow> = {}
 const order: Record<string, OrderRow> = {}
+let changedOrderId = ''
 
 /** An admin signed in at the shop's clock now (a session ends after 15 idle minutes of it). */
 const admin = () => signUpAdmin(shop, 'week-admin')
@@ -122,14 +125,33 @@ beforeAll(async () => {
       ],
     },
   )
-  // placed with 10 milk, then changed to 3 tomatoes: counted as it is now
-  order.changed = await makeOrder(
-    db,
-    { userId, deliveryDate: DELIVERY, customerName: 'Cy Changed', version: 2 },
-    { items: [line(product.milk, 10)] },
-  )
-  await db.delete(orderItems).where(eq(orderItems.orderId, order.changed.id))
-  await db.insert(orderItems).values({ ...line(product.tomatoes, 3), orderId: order.changed.id })
+  // placed at checkout with 10 milk, then changed by its customer to 7 tomatoes (a lower total
+  // saves at once): counted as it is now
+  shop.catalog.invalidate()
+  const changer = await signUp(shop, 'week-changer')
+  const placedLines = [
+    { id: product.milk.id, name: product.milk.name, price: product.milk.price, quantity: 10 },
+  ]
+  const intent = await createIntent(changer, placedLines)
+  const paid = await changer.call('POST', `/api/demo-payments/${intent.paymentIntentId}/confirm`, {
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12 / 30',
+    cvc: '123',
+    zip: '77008',
+  })
+  expect(paid.statusCode, paid.body).toBe(200)
+  const placed = await changer.call('POST', '/api/orders', {
+    paymentIntentId: intent.paymentIntentId,
+  })
+  expect(placed.statusCode, placed.body).toBe(201)
+  const changedId = placed.json<{ id: string }>().id
+  const change = await changer.call('PATCH', `/api/orders/${changedId}`, {
+    version: 1,
+    items: [{ id: product.tomatoes.id, quantity: 7 }],
+  })
+  expect(change.statusCode, change.body).toBe(200)
+  expect(change.json<{ version: number }>().version).toBe(2)
+  changedOrderId = changedId
   // cancelled, and another Saturday's: neither counts
   order.cancelled = await makeOrder(
     db,
@@ -165,8 +187,8 @@ describe('the harvest lists', () => {
         'harvest@weekfarm.example',
         [
           ['Week Kale', '1 bunch', 4],
-          // 2 + 2 boxes × 5 + 3 (the changed order); the cancelled order's 50 are not here
-          ['Week Tomatoes', '1 lb', 15],
+          // 2 + 2 boxes × 5 + 7 (the changed order); the cancelled order's 50 are not here
+          ['Week Tomatoes', '1 lb', 19],
           ['Week Veggie Box', '1 box', 1],
         ],
       ],
@@ -183,7 +205,7 @@ describe('the harvest lists', () => {
     )
     const rows = response.body.trim().split('\r\n')
     expect(rows[0]).toBe('Producer,Product,Unit,Quantity')
-    expect(rows).toContain('Week Test Farm,Week Tomatoes,1 lb,15')
+    expect(rows).toContain('Week Test Farm,Week Tomatoes,1 lb,19')
     expect(rows).toContain('Week Quiet Ranch,Week Beef,2 lb,9')
   })
 
@@ -215,7 +237,7 @@ describe('the pick list and the packing slips', () => {
     ])
     expect(summary).toEqual([
       ['Farm Boxes', [['Week Test Farm', ['1 Week Veggie Box']]]],
-      ['Produce', [['Week Test Farm', ['4 Week Kale', '15 Week Tomatoes']]]],
+      ['Produce', [['Week Test Farm', ['4 Week Kale', '19 Week Tomatoes']]]],
       ['Meat & Seafood', [['Week Quiet Ranch', ['9 Week Beef']]]],
       ['Dairy & Eggs', [['Week Test Dairy', ['1 Week Milk']]]],
     ])
@@ -226,7 +248,7 @@ describe('the pick list and the packing slips', () => {
     expect(slips.map((slip) => slip.customerName).sort()).toEqual([
       'Ana Plain',
       'Ben Boxes',
-      'Cy Changed',
+      'Maria Gonzalez',
     ])
     const plain = slips.find((slip) => slip.orderId === order.plain?.id)
     expect(plain).toMatchObject({
@@ -254,6 +276,11 @@ describe('the pick list and the packing slips', () => {
     ])
     // three boxes, a bag each, and 9 items at eight to a bag
     expect(boxes?.bags).toBe(5)
+    // the changed order's slip has its lines as they are now
+    const changed = slips.find((slip) => slip.orderId === changedOrderId)
+    expect(changed?.items).toEqual([
+      { name: 'Week Tomatoes', unit: '1 lb', quantity: 7, farmersChoice: false, contents: [] },
+    ])
   })
 })
 
@@ -309,8 +336,8 @@ describe('the week at a glance', () => {
       cutoff: CUTOFF.toISOString(),
       provisional: true,
       orders: 3,
-      // 2 + 1, 2 + 1 + 9, 3
-      items: 18,
+      // 2 + 1, 2 + 1 + 9, 7
+      items: 22,
       revenueCaptured: '70.94',
       refunds: '5.00',
       notPacked: 2,
@@ -362,7 +389,7 @@ describe('the harvest e-mails', () => {
       const sent = shop.sentMail.filter((mail) => mail.to === 'harvest@weekfarm.example')
       expect(sent).toHaveLength(1)
       expect(sent[0]?.subject).toBe('Harvest list for Saturday, November 28, 2026: Week Test Farm')
-      expect(sent[0]?.text).toContain('15 × Week Tomatoes (1 lb)')
+      expect(sent[0]?.text).toContain('19 × Week Tomatoes (1 lb)')
       expect(sent[0]?.html).toContain('Week Veggie Box')
 
       const harvest = await get<Harvest>(`/api/admin/week/${SATURDAY}/harvest`)
