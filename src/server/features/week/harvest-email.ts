@@ -6,8 +6,7 @@ import {
 import type { HarvestProducer } from '#shared/schemas/week.ts'
 import { SITE } from '#shared/site-content.ts'
 import type { MailMessage } from '../../adapters/mail/index.ts'
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+import { escapeHtml } from '../orders/index.ts'
 
 const MUTED = 'font-size:13px;color:#5c5a52'
 

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { OrdersService } from '../orders/index.ts'
 import type { OutboxService } from '../outbox/index.ts'
+import { createHarvestEmails } from './harvest-emails.ts'
 import { createWeekRepo } from './week.repo.ts'
 import { weekRoutes } from './week.routes.ts'
 import { createWeekService } from './week.service.ts'
@@ -17,16 +18,19 @@ export function createWeekFeature(deps: {
   outbox: Pick<OutboxService, 'enqueueWithin'>
   now: () => Date
 }) {
-  const service = createWeekService({
-    repo: createWeekRepo(deps.db),
+  const repo = createWeekRepo(deps.db)
+  const service = createWeekService({ repo, now: deps.now })
+  const harvestEmails = createHarvestEmails({
+    repo,
     transaction: deps.transaction,
     outbox: deps.outbox,
     now: deps.now,
   })
   return {
     service,
-    tick: () => service.tick(),
-    adminRoutes: weekRoutes({ week: service, orders: deps.orders }),
+    /** the minute's tick: the harvest e-mails of every Saturday whose cut-off has passed */
+    tick: () => harvestEmails.tick(),
+    adminRoutes: weekRoutes({ week: service, harvestEmails, orders: deps.orders }),
   }
 }
 

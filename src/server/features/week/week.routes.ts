@@ -14,6 +14,7 @@ import {
 } from '#shared/schemas/week.ts'
 import { adminCallerOf } from '../../plugins/admin-guard.ts'
 import type { OrdersService } from '../orders/index.ts'
+import type { HarvestEmails } from './harvest-emails.ts'
 import type { WeekService } from './week.service.ts'
 
 const errors = {
@@ -30,9 +31,11 @@ const errors = {
  */
 export function weekRoutes({
   week,
+  harvestEmails,
   orders,
 }: {
   week: WeekService
+  harvestEmails: Pick<HarvestEmails, 'sendHarvest'>
   orders: Pick<OrdersService, 'markPacked'>
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -73,7 +76,7 @@ export function weekRoutes({
           response: { 200: HarvestSentSchema, ...errors },
         },
       },
-      (request) => week.sendHarvest(request.params.saturday, request.params.producerSlug),
+      (request) => harvestEmails.sendHarvest(request.params.saturday, request.params.producerSlug),
     )
 
     app.get(
