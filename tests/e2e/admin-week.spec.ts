@@ -66,6 +66,15 @@ test('the week page and the printable packing slips @phone', async ({ page, brow
   await expect(packing.getByText(`${number} · Marisol Okafor`)).toBeVisible()
   await expectAccessible(page)
 
+  // printed, the week page is its harvest lists alone, one producer per page
+  await page.emulateMedia({ media: 'print' })
+  await expect(harvest.getByRole('article').first()).toBeVisible()
+  await expect(harvest.getByRole('article').first()).toHaveCSS('break-after', 'page')
+  await expect(page.getByRole('region', { name: 'Pick list' })).toBeHidden()
+  await expect(page.getByRole('region', { name: 'At a glance' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Print harvest lists' })).toBeHidden()
+  await page.emulateMedia({ media: 'screen' })
+
   // a weekday in the address names the nearest Saturday
   await page.goto('/admin/week/2026-11-26')
   await expect(
