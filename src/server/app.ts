@@ -35,11 +35,16 @@ import { createUploadsFeature } from './features/uploads/index.ts'
 import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 import type { ControllableClock } from './clock.ts'
 import { runDueJobs, type JobHandler } from './jobs/job-queue.ts'
-import { createOrderChangesFeature, type Notify } from './features/order-changes/index.ts'
+import {
+  createOrderChangesFeature,
+  ORDER_WEEK_TICK,
+  type Notify,
+} from './features/order-changes/index.ts'
 import { registerTestClock } from './plugins/test-clock.ts'
 import { createOutboxFeature } from './features/outbox/index.ts'
 import { createStaffFeature } from './features/staff/index.ts'
 import { createRoutesFeature } from './features/routes/index.ts'
+import { createWeekFeature } from './features/week/index.ts'
 
 export interface AppDeps {
   /** publicUrl: the shop's own origin (same-origin rule) and the base of sitemap links */
@@ -72,9 +77,9 @@ export interface AppDeps {
 export interface AppJobs {
   readonly handlers: Readonly<Record<string, JobHandler>>
   readonly crontab: string
-  /** the minute's tick now: the cut-off and stale changes (main.ts runs one at start-up) */
+  /** the minute's tick now: the cut-off, stale changes, harvest e-mails (main.ts runs one at start-up) */
   tick(): Promise<void>
-  /** what the minute's tick does (the cut-off, stale changes), then every job that is due */
+  /** what the minute's tick does (the cut-off, stale changes, harvest e-mails), then every job that is due */
   runDue(): Promise<void>
 }
 
@@ -306,15 +311,30 @@ async function registerOrdering(
   })
   await app.register(routes.adminRoutes)
   await app.register(routes.driverRoutes)
-  const handlers = { ...orderChanges.handlers, ...outbox.handlers }
+  const week = createWeekFeature({
+    db: deps.db,
+    transaction: shared.transaction,
+    orders: orders.service,
+    outbox: outbox.service,
+    now: shared.now,
+  })
+  await app.register(week.adminRoutes)
+  // the minute's tick: the cut-off captures first, then the producers' harvest e-mails
+  const tick = async () => {
+    await orderChanges.tick()
+    await week.tick()
+  }
+  const handlers: Record<string, JobHandler> = {
+    ...orderChanges.handlers,
+    [ORDER_WEEK_TICK]: tick,
+    ...outbox.handlers,
+  }
   app.decorate('jobs', {
     handlers,
     crontab: orderChanges.crontab,
-    async tick() {
-      await orderChanges.tick()
-    },
+    tick,
     async runDue() {
-      await orderChanges.tick()
+      await tick()
       await runDueJobs({ pool: deps.db.$client, handlers, log: deps.log })
     },
   } satisfies AppJobs)

@@ -137,6 +137,12 @@ export const PAGE_META: Record<PageName, PageMeta> = {
   adminWeekRoutes: { title: 'Admin: Routes', description: 'Saturday routes.', private: true },
   driverToday: { title: 'Deliveries', description: 'The driver’s deliveries.', private: true },
   driver: { title: 'Deliveries', description: 'The driver’s deliveries.', private: true },
+  adminWeek: { title: 'Admin: This Week', description: 'Shop administration.', private: true },
+  adminPackingSlips: {
+    title: 'Admin: Packing Slips',
+    description: 'Shop administration.',
+    private: true,
+  },
 }
 
 /** "About Us | Houston Farm to Door"; the home page is the shop's name alone. */

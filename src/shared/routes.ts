@@ -47,6 +47,9 @@ export const PAGE_PATHS = {
   /** the driver's phone view: opens on the Saturday in hand */
   driverToday: '/driver',
   driver: '/driver/:saturday',
+  /** the week of a delivery Saturday, "2026-11-28" (docs/product.md#the-week) */
+  adminWeek: '/admin/week/:saturday',
+  adminPackingSlips: '/admin/week/:saturday/packing-slips',
 } as const
 
 export type PageName = keyof typeof PAGE_PATHS
@@ -75,7 +78,7 @@ const PARAMETER_RULES: Record<string, (value: string, params: Record<string, str
     id: (value) => UUID.test(value),
     category: (value) => findCategory(value) !== undefined,
     subcategory: (value, params) => findSubcategory(params.category ?? '', value) !== undefined,
-    // the page itself names the nearest Saturday for a day that is not one
+    // any calendar-looking day: the page itself names the nearest Saturday for a weekday
     saturday: (value) => /^\d{4}-\d{2}-\d{2}$/.test(value),
   }
 

@@ -224,7 +224,12 @@ test.describe('staff and an order’s money', () => {
 
     // the Jobs tab shows the run for that Saturday, and where the unpaid order is
     await page.goto('/admin?tab=jobs')
-    const run = page.getByRole('row').filter({ hasText: delivery }).first()
+    // (the day's harvest e-mails are a run of their own beside it)
+    const run = page
+      .getByRole('row')
+      .filter({ hasText: delivery })
+      .filter({ hasText: 'Cut-off capture' })
+      .first()
     await expect(run).toContainText('Cut-off capture')
     await expect(run).toContainText('Finished')
     const failed = page.getByRole('region', { name: 'Failed payments' })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { driverUsers, users } from '#server/db/schema/index.ts'
-import { deliveryDateOfSaturday } from '#shared/domain/delivery-saturday.ts'
+import { deliveryOfSaturday } from '#shared/domain/delivery.ts'
 import type { TestApp } from '#tests/setup/test-app.ts'
 import { signUp } from './customer.ts'
 import { makeOrder } from './order.ts'
@@ -23,7 +23,7 @@ export function makeStop(
 ) {
   return makeOrder(
     shop.database.db,
-    { userId, deliveryDate: deliveryDateOfSaturday(saturday), deliveryAddress, ...values },
+    { userId, deliveryDate: deliveryOfSaturday(saturday), deliveryAddress, ...values },
     { items: [{ quantity: 2 }, { productName: 'Pasture eggs', quantity: 1 }] },
   )
 }

@@ -81,6 +81,13 @@ describe('the admin API is guarded on the server (docs/product.md#admin)', () =>
       'GET /api/admin/week/:saturday/routes',
       'PUT /api/admin/week/:saturday/routes/:id/stops',
       'GET /api/admin/week/:saturday/routes.csv',
+      'GET /api/admin/week/:saturday',
+      'GET /api/admin/week/:saturday/harvest',
+      'GET /api/admin/week/:saturday/harvest.csv',
+      'POST /api/admin/week/:saturday/harvest/:producerSlug/send',
+      'GET /api/admin/week/:saturday/pick-list',
+      'GET /api/admin/week/:saturday/packing-slips',
+      'POST /api/admin/orders/:id/packed',
     ]) {
       expect(table).toContain(route)
     }

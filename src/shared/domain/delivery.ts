@@ -287,6 +287,84 @@ export function cutoffMessage(now: Date): string {
   return `Order ${within} for ${formatDeliveryDate(delivery)}`
 }
 
+/*
+ * The week's Saturdays as calendar days ("2026-11-28"), as the admin's week pages name them in
+ * their addresses (docs/product.md#the-week).
+ */
+
+/** The Chicago calendar day of an instant, as "2026-11-28". */
+export function chicagoDayOf(instant: Date): string {
+  return dayText(chicagoParts(instant))
+}
+
+/**
+ * The Saturday the shop is working towards at `now`: today on a Saturday, else the coming one.
+ * From Wednesday's cut-off to Saturday it is the delivery being harvested and packed, not the
+ * one new orders go to (nextDeliveryDate).
+ */
+export function comingSaturday(now: Date): string {
+  const today = chicagoParts(now)
+  return dayText(addDays(today, (SATURDAY - today.weekday + 7) % 7))
+}
+
+/** A calendar day moved by whole days: addDaysToDay("2026-11-28", 7) is "2026-12-05". */
+export function addDaysToDay(day: string, days: number): string {
+  const parsed = parseCalendarDay(day)
+  if (!parsed) throw new RangeError(`Not a calendar day: ${day}`)
+  return dayText(addDays(parsed, days))
+}
+
+/** The Saturday nearest to a calendar day (a week has an odd length: there is never a tie). */
+export function nearestSaturday(day: string): string {
+  const parsed = parseCalendarDay(day)
+  if (!parsed) throw new RangeError(`Not a calendar day: ${day}`)
+  const ahead = (SATURDAY - parsed.weekday + 7) % 7
+  return dayText(addDays(parsed, ahead <= 3 ? ahead : ahead - 7))
+}
+
+/** The instant a Saturday's deliveries are stored at: its 5:00 AM in Chicago. */
+export function deliveryOfSaturday(saturday: string): Date {
+  const parsed = parseCalendarDay(saturday)
+  if (parsed?.weekday !== SATURDAY) throw new RangeError(`Not a Saturday: ${saturday}`)
+  return saturdayAt5(parsed)
+}
+
+export type SaturdayReading =
+  | { readonly ok: true; readonly saturday: string }
+  | { readonly ok: false; readonly message: string; readonly nearest?: string }
+
+/**
+ * A Saturday as written in an address: "2026-11-28" reads; another real day answers the
+ * nearest Saturday in its message ("2026-11-26 is not a delivery Saturday; the nearest is
+ * Saturday, November 28, 2026"); anything else asks for the format.
+ */
+export function readDeliverySaturday(text: string): SaturdayReading {
+  const parsed = parseCalendarDay(text)
+  if (!parsed) return { ok: false, message: 'Use a Saturday written like 2026-11-28' }
+  if (parsed.weekday === SATURDAY) return { ok: true, saturday: text }
+  const nearest = nearestSaturday(text)
+  return {
+    ok: false,
+    nearest,
+    message: `${text} is not a delivery Saturday; the nearest is ${formatDeliveryDateLong(deliveryOfSaturday(nearest))}`,
+  }
+}
+
+/** "2026-11-28" as a calendar day, or undefined when it is not a real day from 2000 to 2100. */
+function parseCalendarDay(text: string): CalendarDay | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  if (!match) return undefined
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  if (year < 2000 || year > 2100) return undefined
+  const check = new Date(Date.UTC(year, month - 1, day))
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return undefined
+  return { year, month, day, weekday: check.getUTCDay() }
+}
+
+function dayText({ year, month, day }: { year: number; month: number; day: number }): string {
+  return `${year}-${pad(month)}-${pad(day)}`
+}
+
 interface CalendarDay {
   year: number
   month: number

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseDeliverySaturday } from '../domain/delivery-saturday.ts'
+import { readDeliverySaturday } from '../domain/delivery.ts'
 import { isServedZip } from '../domain/service-area.ts'
 import { DeliveryStatusSchema } from './order.ts'
 
@@ -27,7 +27,7 @@ export const ROUTE_MESSAGES = {
 
 /** A delivery Saturday in a URL: `2026-11-28`; another day is refused naming the nearest one. */
 export const SaturdaySchema = z.string().superRefine((value, context) => {
-  const parsed = parseDeliverySaturday(value)
+  const parsed = readDeliverySaturday(value)
   if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message })
 })
 

@@ -44,6 +44,8 @@ const AdminProducersPage = lazy(() => import('./routes/admin-producers.tsx'))
 const AdminWeekRoutesPage = lazy(() => import('./routes/admin-week-routes.tsx'))
 const DriverTodayPage = lazy(() => import('./routes/driver-today.tsx'))
 const DriverPage = lazy(() => import('./routes/driver.tsx'))
+const AdminWeekPage = lazy(() => import('./routes/admin-week.tsx'))
+const AdminPackingSlipsPage = lazy(() => import('./routes/admin-packing-slips.tsx'))
 
 const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {
   home: HomePage,
@@ -83,6 +85,8 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   adminWeekRoutes: AdminWeekRoutesPage,
   driverToday: DriverTodayPage,
   driver: DriverPage,
+  adminWeek: AdminWeekPage,
+  adminPackingSlips: AdminPackingSlipsPage,
 }
 
 export function AppRoutes() {

@@ -47,3 +47,4 @@ export {
 } from './order-email.ts'
 export { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
 export { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
+export { escapeHtml } from './order-email-layout.ts'

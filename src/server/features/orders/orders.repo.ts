@@ -266,6 +266,17 @@ export function createOrdersRepo(db: Executor) {
       return order
     },
 
+    /** Stamps the order packed; run it holding the order's lock. */
+    async setPackedAt(orderId: string, at: Date): Promise<Date> {
+      const [row] = await db
+        .update(orders)
+        .set({ packedAt: at, updatedAt: sql`clock_timestamp()` })
+        .where(eq(orders.id, orderId))
+        .returning({ packedAt: orders.packedAt })
+      if (!row?.packedAt) throw new Error(`order ${orderId} vanished while locked`)
+      return row.packedAt
+    },
+
     /** See changeStatusField: inside a transaction holding the order's lock. */
     changeStatusField: (
       order: OrderRow,

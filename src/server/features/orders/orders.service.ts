@@ -19,7 +19,7 @@ import { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-p
 import type { Cents } from '#shared/domain/money.ts'
 import { newOrderRows, orderProblem, orderRefusal, type NewOrder } from './order-lines.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
-import type { OrderWithItems } from './orders.repo.ts'
+import type { OrderRow, OrderWithItems } from './orders.repo.ts'
 import type { OrderFilters, OrdersRepo, StatusFieldChange } from './orders.repo.ts'
 
 export const ORDER_DELETED_MESSAGE = 'Order deleted'
@@ -101,32 +101,55 @@ async function changeStatusField(
   by: AdminCaller,
 ) {
   const order = await transaction(async (tx) => {
-    const within = repo.within(tx)
-    const locked = await within.lock(orderId)
+    const locked = await repo.within(tx).lock(orderId)
     if (!locked) return undefined
-    const changed = await within.changeStatusField(locked, change, by)
-    // the customer hears when the box is on its way and when it arrived, once each
-    if (
-      changed &&
-      change.field === 'delivery_status' &&
-      locked.deliveryStatus !== change.value &&
-      (change.value === 'out_for_delivery' || change.value === 'delivered')
-    ) {
-      const wire = toOrder(changed, now())
-      await outbox.enqueueWithin(tx, {
-        kind: change.value,
-        dedupeKey: `${change.value}:${orderId}`,
-        orderId,
-        message:
-          change.value === 'out_for_delivery'
-            ? outForDeliveryEmail(wire, { publicUrl })
-            : deliveredEmail(wire, { publicUrl }),
-      })
-    }
-    return changed
+    return changeLockedStatusField({ repo, now, outbox, publicUrl }, tx, locked, change, by)
   })
   if (!order) throw new AppError('ORDER_NOT_FOUND')
   return toAdminOrder(order, now())
+}
+
+/**
+ * A status change of an order locked in `tx`, recorded with who made it; the customer hears
+ * when the box is on its way and when it arrived, once each.
+ */
+async function changeLockedStatusField(
+  {
+    repo,
+    now,
+    outbox,
+    publicUrl,
+  }: {
+    repo: OrdersRepo
+    now: () => Date
+    outbox: Pick<OutboxService, 'enqueueWithin'>
+    publicUrl: string
+  },
+  tx: Transaction,
+  locked: OrderRow,
+  change: StatusFieldChange,
+  by: AdminCaller,
+) {
+  const orderId = locked.id
+  const changed = await repo.within(tx).changeStatusField(locked, change, by)
+  if (
+    changed &&
+    change.field === 'delivery_status' &&
+    locked.deliveryStatus !== change.value &&
+    (change.value === 'out_for_delivery' || change.value === 'delivered')
+  ) {
+    const wire = toOrder(changed, now())
+    await outbox.enqueueWithin(tx, {
+      kind: change.value,
+      dedupeKey: `${change.value}:${orderId}`,
+      orderId,
+      message:
+        change.value === 'out_for_delivery'
+          ? outForDeliveryEmail(wire, { publicUrl })
+          : deliveredEmail(wire, { publicUrl }),
+    })
+  }
+  return changed
 }
 
 /**
@@ -272,6 +295,40 @@ export function createOrdersService({
         { field: 'delivery_status', value: deliveryStatus },
         by,
       )
+    },
+
+    /**
+     * The shop packed the order (docs/product.md#the-week): its packed time is set once, and an
+     * order still at "order placed" moves to "preparing" through the same recorded status change
+     * as the admin's. Asking again changes nothing; a cancelled order is not packed.
+     */
+    async markPacked(
+      orderId: string,
+      by: AdminCaller,
+    ): Promise<{ orderId: string; packedAt: Date; deliveryStatus: DeliveryStatus }> {
+      const packed = await transaction(async (tx) => {
+        const within = repo.within(tx)
+        const locked = await within.lock(orderId)
+        if (!locked) return undefined
+        if (locked.status === 'cancelled') {
+          throw new AppError('ORDER_CONFLICT', { message: 'A cancelled order is not packed.' })
+        }
+        const packedAt = locked.packedAt ?? (await within.setPackedAt(orderId, now()))
+        let deliveryStatus = locked.deliveryStatus
+        if (deliveryStatus === 'order_placed') {
+          await changeLockedStatusField(
+            statusDeps,
+            tx,
+            locked,
+            { field: 'delivery_status', value: 'preparing' },
+            by,
+          )
+          deliveryStatus = 'preparing'
+        }
+        return { orderId, packedAt, deliveryStatus }
+      })
+      if (!packed) throw new AppError('ORDER_NOT_FOUND')
+      return packed
     },
 
     /** Deletes the order (items and history with it) and gives its coupon use back. */

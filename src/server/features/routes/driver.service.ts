@@ -1,4 +1,4 @@
-import { currentDeliverySaturday } from '#shared/domain/delivery-saturday.ts'
+import { comingSaturday } from '#shared/domain/delivery.ts'
 import { addressParts } from '#shared/domain/route-stops.ts'
 import {
   ROUTE_MESSAGES,
@@ -50,7 +50,7 @@ export function createDriverService({
     async outForDelivery(
       routeId: string,
       caller: StaffCaller,
-      saturday = currentDeliverySaturday(now()),
+      saturday = comingSaturday(now()),
     ): Promise<RouteWithStops> {
       const route = (await routes.routes()).find((found) => found.id === routeId)
       if (!route) throw new AppError('NOT_FOUND', { message: ROUTE_MESSAGES.notFound })

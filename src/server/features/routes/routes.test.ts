@@ -116,7 +116,7 @@ describe('a Saturday’s stops', () => {
     const response = await admin.call('GET', '/api/admin/week/2026-12-03/routes')
     expect(response.statusCode).toBe(400)
     expect(response.json<{ message: string }>().message).toBe(
-      '2026-12-03 is not a delivery day: deliveries are on Saturdays. The nearest is Saturday 2026-12-05.',
+      '2026-12-03 is not a delivery Saturday; the nearest is Saturday, December 5, 2026',
     )
   })
 

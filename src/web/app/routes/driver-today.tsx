@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router'
-import { currentDeliverySaturday } from '#shared/domain/delivery-saturday.ts'
+import { comingSaturday } from '#shared/domain/delivery.ts'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { paths } from '#shared/routes.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
@@ -7,5 +7,5 @@ import { usePageTitle } from '#web/lib/use-page-title.ts'
 /** /driver: the Saturday in hand (docs/product.md#routes); a driver signing in lands here. */
 export default function DriverTodayPage() {
   usePageTitle(PAGE_META.driverToday.title)
-  return <Navigate to={paths.driver(currentDeliverySaturday(new Date()))} replace />
+  return <Navigate to={paths.driver(comingSaturday(new Date()))} replace />
 }

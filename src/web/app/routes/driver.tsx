@@ -1,21 +1,20 @@
 import { useParams } from 'react-router'
-import { parseDeliverySaturday } from '#shared/domain/delivery-saturday.ts'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { paths } from '#shared/routes.ts'
 import { DriverAccess } from '#web/features/driver/components/driver-access.tsx'
 import { DriverDayView } from '#web/features/driver/components/driver-day-view.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
-import { NotASaturday } from './not-a-saturday.tsx'
+import { NotASaturday } from '../not-a-saturday.tsx'
 
 /** /driver/{saturday}: the driver's stops on a phone (docs/product.md#routes). */
 export default function DriverPage() {
   usePageTitle(PAGE_META.driver.title)
   const { saturday = '' } = useParams()
-  const parsed = parseDeliverySaturday(saturday)
-  if (!parsed.ok) return <NotASaturday message={parsed.message} />
   return (
-    <DriverAccess returnTo={paths.driver(saturday)}>
-      <DriverDayView saturday={saturday} />
-    </DriverAccess>
+    <NotASaturday saturday={saturday} page={paths.driver}>
+      <DriverAccess returnTo={paths.driver(saturday)}>
+        <DriverDayView saturday={saturday} />
+      </DriverAccess>
+    </NotASaturday>
   )
 }

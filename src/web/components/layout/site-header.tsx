@@ -24,7 +24,7 @@ export function SiteHeader({
   actions?: ReactNode
 }) {
   return (
-    <header className="sticky top-0 z-40 border-b print:hidden border-border bg-cream/95 backdrop-blur supports-[backdrop-filter]:bg-cream/85">
+    <header className="sticky top-0 z-40 border-b border-border bg-cream/95 print:hidden backdrop-blur supports-[backdrop-filter]:bg-cream/85">
       <div className="hidden bg-forest text-white lg:block">
         <div className="mx-auto flex h-11 max-w-7xl items-center justify-between gap-6 px-6">
           <nav aria-label="Information">

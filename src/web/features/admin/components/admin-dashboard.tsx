@@ -1,6 +1,6 @@
 import { ArrowRightIcon, MapIcon } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
-import { currentDeliverySaturday } from '#shared/domain/delivery-saturday.ts'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { comingSaturday } from '#shared/domain/delivery.ts'
 import { paths } from '#shared/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
@@ -26,7 +26,7 @@ type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
 /**
- * /admin (docs/product.md#admin): Orders, Jobs (the cut-off's runs), Products and Producers
+ * /admin (docs/product.md#admin): Orders, This week (its own page, docs/product.md#the-week), Jobs (the cut-off's runs), Products and Producers
  * (pointers to their pages), Messages, Emails (the mailing lists and the e-mails that failed to
  * send), Coupons, Staff (admins, drivers and their invitations).
  */
@@ -34,6 +34,7 @@ export function AdminDashboard() {
   const [searchParams, setSearchParams] = useSearchParams()
   const requested = searchParams.get('tab')
   const tab: Tab = isTab(requested) ? requested : 'orders'
+  const navigate = useNavigate()
 
   return (
     <>
@@ -43,7 +44,7 @@ export function AdminDashboard() {
           <h1 className="text-3xl font-semibold text-forest sm:text-4xl">Dashboard</h1>
         </div>
         <Button asChild variant="outline">
-          <Link to={paths.adminWeekRoutes(currentDeliverySaturday(new Date()))}>
+          <Link to={paths.adminWeekRoutes(comingSaturday(new Date()))}>
             <MapIcon aria-hidden />
             Saturday routes
           </Link>
@@ -51,13 +52,16 @@ export function AdminDashboard() {
       </div>
       <Tabs
         value={tab}
-        onValueChange={(next) =>
-          setSearchParams(next === 'orders' ? {} : { tab: next }, { replace: true })
-        }
+        onValueChange={(next) => {
+          // "This week" is a page of its own, on the Saturday the shop is working towards
+          if (next === 'week') void navigate(`/admin/week/${comingSaturday(new Date())}`)
+          else setSearchParams(next === 'orders' ? {} : { tab: next }, { replace: true })
+        }}
       >
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList>
             <TabsTrigger value="orders">Orders</TabsTrigger>
+            <TabsTrigger value="week">This week</TabsTrigger>
             <TabsTrigger value="jobs">Jobs</TabsTrigger>
             <TabsTrigger value="products">Products</TabsTrigger>
             <TabsTrigger value="producers">Producers</TabsTrigger>

@@ -32,7 +32,10 @@ const deliveryDayOf = (run: JobRun) => /^\d{4}-\d{2}-\d{2}$/.exec(run.runKey)?.[
 const formatDeliveryDay = (day: string) => formatDeliveryDate(new Date(`${day}T12:00:00Z`))
 
 /** The jobs' names as staff read them; a job without one shows its own name. */
-const JOB_LABELS: Record<string, string> = { cutoff: 'Cut-off capture' }
+const JOB_LABELS: Record<string, string> = {
+  cutoff: 'Cut-off capture',
+  harvest_emails: 'Harvest e-mails',
+}
 const jobName = (job: string) => JOB_LABELS[job] ?? job
 
 /** Where the orders of a delivery day are listed: the Orders tab, filtered by that day. */
@@ -87,8 +90,8 @@ function FailedPayments({ runs }: { runs: readonly JobRun[] }) {
   const latestByDay = new Map<string, JobRun>()
   for (const run of runs) {
     const day = deliveryDayOf(run)
-    // newest first: the first run of a day is its latest
-    if (day && !latestByDay.has(day)) latestByDay.set(day, run)
+    // newest first: the first cut-off run of a day is its latest (other jobs capture nothing)
+    if (day && run.job === 'cutoff' && !latestByDay.has(day)) latestByDay.set(day, run)
   }
   const failing = [...latestByDay].filter(([, run]) => run.failed > 0)
   if (failing.length === 0) return null

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CloudOffIcon, RefreshCwIcon, TruckIcon } from 'lucide-react'
 import { useCallback } from 'react'
-import { formatDeliveryDateLong } from '#shared/domain/delivery.ts'
-import { deliveryDateOfSaturday } from '#shared/domain/delivery-saturday.ts'
+import { deliveryOfSaturday, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import type { RouteWithStops } from '#shared/schemas/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { errorMessage } from '#web/lib/api-client.ts'
@@ -33,7 +32,7 @@ export function DriverDayView({ saturday }: { saturday: string }) {
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold text-forest">Deliveries</h1>
         <p className="text-base text-muted-foreground">
-          {formatDeliveryDateLong(deliveryDateOfSaturday(saturday))}
+          {formatDeliveryDateLong(deliveryOfSaturday(saturday))}
         </p>
       </header>
       <PendingTaps pending={queue.pending} onRetry={() => void queue.flush()} />

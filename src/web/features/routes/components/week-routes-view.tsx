@@ -8,8 +8,7 @@ import {
 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { formatDeliveryDateLong } from '#shared/domain/delivery.ts'
-import { deliveryDateOfSaturday } from '#shared/domain/delivery-saturday.ts'
+import { deliveryOfSaturday, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { paths } from '#shared/routes.ts'
 import type { DeliveryRoute, RouteWithStops, Stop } from '#shared/schemas/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -69,7 +68,7 @@ export function WeekRoutesView({ saturday }: { saturday: string }) {
             / Routes
           </p>
           <h1 className="text-3xl font-semibold text-forest">
-            Routes for {formatDeliveryDateLong(deliveryDateOfSaturday(saturday))}
+            Routes for {formatDeliveryDateLong(deliveryOfSaturday(saturday))}
           </h1>
         </div>
         <div className="flex flex-wrap gap-2 print:hidden">

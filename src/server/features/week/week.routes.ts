@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import { AdminIdParamsSchema } from '#shared/schemas/admin.ts'
+import {
+  HarvestSchema,
+  HarvestSendParamsSchema,
+  HarvestSentSchema,
+  PackedSchema,
+  PackingSlipsSchema,
+  PickListSchema,
+  WeekParamsSchema,
+  WeekSummarySchema,
+} from '#shared/schemas/week.ts'
+import { adminCallerOf } from '../../plugins/admin-guard.ts'
+import type { OrdersService } from '../orders/index.ts'
+import type { HarvestEmails } from './harvest-emails.ts'
+import type { WeekService } from './week.service.ts'
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+}
+
+/**
+ * The week's admin calls (docs/product.md#the-week); the admin guard covers /api/admin. Every
+ * answer holds customers' or producers' details: no shared or browser cache keeps a copy.
+ */
+export function weekRoutes({
+  week,
+  harvestEmails,
+  orders,
+}: {
+  week: WeekService
+  harvestEmails: Pick<HarvestEmails, 'sendHarvest'>
+  orders: Pick<OrdersService, 'markPacked'>
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      void reply.header('cache-control', 'no-store')
+      return payload
+    })
+
+    app.get(
+      '/api/admin/week/:saturday',
+      { schema: { params: WeekParamsSchema, response: { 200: WeekSummarySchema, ...errors } } },
+      (request) => week.summary(request.params.saturday),
+    )
+
+    app.get(
+      '/api/admin/week/:saturday/harvest',
+      { schema: { params: WeekParamsSchema, response: { 200: HarvestSchema, ...errors } } },
+      (request) => week.harvest(request.params.saturday),
+    )
+
+    app.get(
+      '/api/admin/week/:saturday/harvest.csv',
+      { schema: { params: WeekParamsSchema, response: { 200: z.string(), ...errors } } },
+      async (request, reply) => {
+        const csv = await week.harvestCsv(request.params.saturday)
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+          .send(csv.body)
+      },
+    )
+
+    app.post(
+      '/api/admin/week/:saturday/harvest/:producerSlug/send',
+      {
+        schema: {
+          params: HarvestSendParamsSchema,
+          response: { 200: HarvestSentSchema, ...errors },
+        },
+      },
+      (request) => harvestEmails.sendHarvest(request.params.saturday, request.params.producerSlug),
+    )
+
+    app.get(
+      '/api/admin/week/:saturday/pick-list',
+      { schema: { params: WeekParamsSchema, response: { 200: PickListSchema, ...errors } } },
+      (request) => week.pickList(request.params.saturday),
+    )
+
+    app.get(
+      '/api/admin/week/:saturday/packing-slips',
+      { schema: { params: WeekParamsSchema, response: { 200: PackingSlipsSchema, ...errors } } },
+      (request) => week.packingSlips(request.params.saturday),
+    )
+
+    app.post(
+      '/api/admin/orders/:id/packed',
+      { schema: { params: AdminIdParamsSchema, response: { 200: PackedSchema, ...errors } } },
+      async (request) => {
+        const packed = await orders.markPacked(request.params.id, adminCallerOf(request))
+        return { ...packed, packedAt: packed.packedAt.toISOString() }
+      },
+    )
+  }
+}
