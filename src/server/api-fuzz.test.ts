@@ -225,7 +225,7 @@ test(
       url: '/api/auth/admin-status',
       headers: { cookie: callers.admin },
     })
-    expect(adminStatus.json(), adminStatus.body).toEqual({ isAdmin: true })
+    expect(adminStatus.json(), adminStatus.body).toEqual({ isAdmin: true, isDriver: false })
   },
   RUNS_PER_ROUTE * 3_000,
 )

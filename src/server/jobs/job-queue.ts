@@ -66,6 +66,15 @@ export async function migrateJobQueue(pool: pg.Pool): Promise<void> {
 
 const quietLogger = new Logger(() => () => {})
 
+/**
+ * Without batching, graphile-worker 0.17 records a job's success or failure without waiting for
+ * it: a run-once could return before its last job was marked done (and a refused write would be
+ * an unhandled rejection). Batching with no delay writes just as soon, but a runner waits for
+ * those writes before it stops, and a write that keeps failing stops the runner (started again,
+ * see startJobRunner) instead of the process.
+ */
+const preset = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } }
+
 function loggerFor(log: FastifyBaseLogger): Logger {
   return new Logger((scope) => (level, message, meta) => {
     const fields = { ...scope, ...meta, component: 'job-queue' }
@@ -142,6 +151,7 @@ export async function startJobRunner({
       concurrency,
       noHandleSignals: true,
       pollInterval: 2_000,
+      preset,
       logger: loggerFor(log),
     })
     current = runner
@@ -198,6 +208,7 @@ export async function runDueJobs({
     pgPool: pool,
     taskList: taskListOf(handlers),
     noHandleSignals: true,
+    preset,
     logger: log ? loggerFor(log) : quietLogger,
   })
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
 import {
   orderEvents,
@@ -275,6 +275,13 @@ export function createOrdersRepo(db: Executor) {
         .returning({ packedAt: orders.packedAt })
       if (!row?.packedAt) throw new Error(`order ${orderId} vanished while locked`)
       return row.packedAt
+    },
+
+    async setDeliveredAt(orderId: string, at: Date): Promise<void> {
+      await db
+        .update(orders)
+        .set({ deliveredAt: at, updatedAt: sql`clock_timestamp()` })
+        .where(and(eq(orders.id, orderId), isNull(orders.deliveredAt)))
     },
 
     /** See changeStatusField: inside a transaction holding the order's lock. */

@@ -132,6 +132,10 @@ async function changeLockedStatusField(
 ) {
   const orderId = locked.id
   const changed = await repo.within(tx).changeStatusField(locked, change, by)
+  // the delivered time is the first "delivered", from a driver's tap or the Orders tab
+  if (changed && change.value === 'delivered' && !locked.deliveredAt) {
+    await repo.within(tx).setDeliveredAt(orderId, now())
+  }
   if (
     changed &&
     change.field === 'delivery_status' &&
@@ -295,6 +299,29 @@ export function createOrdersService({
         { field: 'delivery_status', value: deliveryStatus },
         by,
       )
+    },
+
+    /**
+     * The driver leaves with the order (docs/product.md#routes): "out for delivery" unless it is
+     * delivered already, out already or cancelled, decided under the order's lock, so a stop
+     * marked delivered at the same moment is never moved back. Asking again changes nothing.
+     */
+    async sendOutForDelivery(orderId: string, by: AdminCaller): Promise<void> {
+      const found = await transaction(async (tx) => {
+        const locked = await repo.within(tx).lock(orderId)
+        if (!locked) return false
+        const done = ['out_for_delivery', 'delivered'].includes(locked.deliveryStatus)
+        if (locked.status === 'cancelled' || done) return true
+        await changeLockedStatusField(
+          statusDeps,
+          tx,
+          locked,
+          { field: 'delivery_status', value: 'out_for_delivery' },
+          by,
+        )
+        return true
+      })
+      if (!found) throw new AppError('ORDER_NOT_FOUND')
     },
 
     /**

@@ -36,7 +36,7 @@ export function createDriverService({
 }: {
   repo: RoutesRepo
   routes: Pick<RoutesService, 'routes' | 'week'>
-  orders: Pick<OrdersService, 'setDeliveryStatus'>
+  orders: Pick<OrdersService, 'setDeliveryStatus' | 'sendOutForDelivery'>
   now: () => Date
 }) {
   async function day(saturday: string, caller: StaffCaller): Promise<DriverDay> {
@@ -57,10 +57,7 @@ export function createDriverService({
       if (!mayDrive(caller, route)) throw new AppError('FORBIDDEN')
       const before = (await routes.week(saturday)).routes.find((found) => found.id === routeId)
       for (const stop of before?.stops ?? []) {
-        if (stop.deliveryStatus === 'delivered' || stop.deliveryStatus === 'out_for_delivery') {
-          continue
-        }
-        await orders.setDeliveryStatus(stop.orderId, 'out_for_delivery', caller)
+        await orders.sendOutForDelivery(stop.orderId, caller)
       }
       const after = (await day(saturday, caller)).routes.find((found) => found.id === routeId)
       if (!after) throw new AppError('NOT_FOUND', { message: ROUTE_MESSAGES.notFound })

@@ -107,7 +107,9 @@ describe('who reaches the driver’s view (docs/product.md#routes)', () => {
   test('a day that is not a Saturday is refused naming the nearest one', async () => {
     const response = await dana.call('GET', '/api/driver/2026-12-04')
     expect(response.statusCode).toBe(400)
-    expect(response.json<{ message: string }>().message).toContain('Saturday 2026-12-05')
+    expect(response.json<{ message: string }>().message).toBe(
+      '2026-12-04 is not a delivery Saturday; the nearest is Saturday, December 5, 2026',
+    )
   })
 })
 
@@ -151,6 +153,34 @@ describe('the driver’s taps', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]?.subject).toContain('was delivered')
     expect(mails[0]?.recipient).toBe('maria.gonzalez@example.com')
+  })
+
+  test('a stop the shop marked delivered stays delivered when its route goes out, with its time', async () => {
+    const westStop = (await dayOf(lee)).routes[0]?.stops[0]
+    if (!westStop) throw new Error('no stop')
+    const marked = await admin.call(
+      'PATCH',
+      `/api/admin/orders/${westStop.orderId}/delivery-status`,
+      {
+        deliveryStatus: 'delivered',
+      },
+    )
+    expect(marked.statusCode, marked.body).toBe(200)
+    const out = await lee.call('POST', `/api/driver/routes/${west.id}/out-for-delivery`, {
+      saturday: SATURDAY,
+    })
+    expect(out.statusCode, out.body).toBe(200)
+    const [stop] = out.json<RouteWithStops>().stops
+    expect(stop).toMatchObject({
+      orderId: westStop.orderId,
+      deliveryStatus: 'delivered',
+      deliveredAt: '2026-12-05T13:00:00.000Z',
+    })
+    expect(await outboxOf(westStop.orderId, 'out_for_delivery')).toEqual([])
+    // put back for the tests after this one
+    await admin.call('PATCH', `/api/admin/orders/${westStop.orderId}/delivery-status`, {
+      deliveryStatus: 'order_placed',
+    })
   })
 
   test('a driver marking a stop on another route is refused with 403', async () => {

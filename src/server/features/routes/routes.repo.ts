@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/transaction.ts'
 import {
   adminUsers,
@@ -208,10 +208,15 @@ export function createRoutesRepo(db: Executor) {
 
     /** The delivery's time and note, written once: a retried tap changes nothing. */
     async recordDelivered(orderId: string, at: Date, note: string | null): Promise<void> {
+      // each written once: the first delivered time (the status change may have set it) and the
+      // first note, also when an earlier tap stopped between the status change and this
       await db
         .update(orders)
-        .set({ deliveredAt: at, deliveryNote: note })
-        .where(and(eq(orders.id, orderId), isNull(orders.deliveredAt)))
+        .set({
+          deliveredAt: sql`coalesce(${orders.deliveredAt}, ${at.toISOString()}::timestamptz)`,
+          deliveryNote: sql`coalesce(${orders.deliveryNote}, ${note})`,
+        })
+        .where(eq(orders.id, orderId))
     },
   }
 }
