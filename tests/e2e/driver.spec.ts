@@ -1,15 +1,17 @@
-import type { Browser } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { chicagoParts } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
+import { invitationPath } from './support/invitations.ts'
 import { placeOrder, shopProducts, signUp } from './support/orders.ts'
 
 /**
  * The driver's phone view (docs/product.md#routes): the Saturday's stops as cards, and
  * "Delivered" taps that survive a lost connection: kept on the phone, shown as not yet sent,
- * and sent when the connection is back. Admins reach the driver's view too; this journey
- * signs in as the e2e admin because a driver account is made through a staff invitation.
+ * and sent when the connection is back. A driver invited by the shop (docs/product.md#staff)
+ * signs in and lands on the day's deliveries of their route; admins reach the view too, and
+ * the connection journeys sign in as the e2e admin, who sees every route.
  */
 
 const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' }
@@ -96,6 +98,105 @@ test(
       expect(((await seen.json()) as Order).deliveryStatus).toBe('delivered')
     }
     await customer.context.close()
+  },
+)
+
+interface RouteRow {
+  id: string
+  name: string
+  zips: string[]
+  driverUserId: string | null
+}
+
+/** The e2e admin's calls, in a context of its own. */
+async function adminCalls(browser: Browser) {
+  const context = await browser.newContext()
+  const request = context.request
+  const login = await request.post('/api/auth/login', { data: ADMIN })
+  expect(login.status(), await login.text()).toBe(200)
+  return { request, close: () => context.close() }
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  const main = page.getByRole('main')
+  await main.getByLabel('Email', { exact: true }).fill(email)
+  await main.getByLabel('Password', { exact: true }).fill(password)
+  await main.getByRole('button', { name: 'Log in' }).click()
+}
+
+test(
+  'a driver invited by the shop signs in, lands on the day’s deliveries and marks a stop delivered',
+  { tag: '@phone' },
+  async ({ browser, page }) => {
+    const customer = await customerWithOrders(browser)
+    const [order] = customer.orders
+    const admin = await adminCalls(browser)
+    const email = `driver-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+    const password = 'a driver password 42'
+    let route: RouteRow | undefined
+    try {
+      // the shop invites a driver; the e-mail's link makes the account
+      const invited = await admin.request.post('/api/admin/staff', {
+        data: { email, role: 'driver' },
+      })
+      expect(invited.status(), await invited.text()).toBe(201)
+      expect((await admin.request.post('/api/test/run-due-jobs')).ok()).toBe(true)
+      await expect.poll(() => invitationPath(email)).toBeTruthy()
+      const token = (invitationPath(email) ?? '').split('/').at(-1)
+      const registered = await page.request.post(`/api/invitations/${token}/register`, {
+        data: {
+          password,
+          firstName: 'Dana',
+          lastName: 'Reyes',
+          phone: '(713) 555-0177',
+          deliveryStreet: '700 Louisiana St',
+          deliveryCity: 'Houston',
+          deliveryState: 'TX',
+          deliveryZip: '77002',
+        },
+      })
+      expect(registered.status(), await registered.text()).toBe(201)
+      await page.request.post('/api/auth/logout')
+
+      // and gives Dana the route of the customer's ZIP
+      const staff = (await (await admin.request.get('/api/admin/staff')).json()) as {
+        staff: { userId: string; email: string }[]
+      }
+      const dana = staff.staff.find((member) => member.email === email)
+      const { routes } = (await (await admin.request.get('/api/admin/routes')).json()) as {
+        routes: RouteRow[]
+      }
+      route = routes.find((candidate) => candidate.zips.includes('77002'))
+      if (!route || !dana) throw new Error('no route for 77002, or no driver')
+      const assigned = await admin.request.put(`/api/admin/routes/${route.id}`, {
+        data: { name: route.name, zips: route.zips, driverUserId: dana.userId },
+      })
+      expect(assigned.status(), await assigned.text()).toBe(200)
+
+      // Dana signs in on a phone and lands on the deliveries
+      await page.setViewportSize({ width: 375, height: 812 })
+      await logIn(page, email, password)
+      await expect(page).toHaveURL(/\/driver(\/\d{4}-\d{2}-\d{2})?$/)
+      await page.goto(`/driver/${saturdayOf(order)}`)
+      await expect(page.getByRole('heading', { name: route.name })).toBeVisible()
+      const card = page.getByRole('listitem').filter({ hasText: `order ${orderNumber(order.id)}` })
+      await card.getByRole('button', { name: 'Delivered' }).click()
+      await expect(card).toContainText('Delivered')
+      await expect(page.getByRole('status').filter({ hasText: 'not yet sent' })).toHaveCount(0)
+      const seen = await customer.page.request.get(`/api/orders/${order.id}`)
+      expect(((await seen.json()) as Order).deliveryStatus).toBe('delivered')
+      // a driver reaches the driver's calls, never the admin's
+      expect((await page.request.get('/api/admin/orders')).status()).toBe(403)
+    } finally {
+      if (route) {
+        await admin.request.put(`/api/admin/routes/${route.id}`, {
+          data: { name: route.name, zips: route.zips, driverUserId: route.driverUserId },
+        })
+      }
+      await admin.close()
+      await customer.context.close()
+    }
   },
 )
 

@@ -1,7 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
+import { invitationPath } from './support/invitations.ts'
 
 /**
  * Staff and roles (docs/product.md#staff): an admin invites a person, who opens the link from
@@ -10,34 +9,12 @@ import { expect, expectAccessible, test } from './support/fixtures.ts'
  */
 
 const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' }
-/** Without SMTP_URL the shop writes every e-mail as an .eml file under DATA_DIR/outbox. */
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'outbox')
 
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
 const field = (page: Page, label: string) =>
   page.getByRole('main').getByLabel(label, { exact: true })
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
-
-/** The invitation link's path in the newest e-mail to `address` (quoted-printable undone). */
-function invitationPath(address: string): string | undefined {
-  let files: string[]
-  try {
-    files = fs.readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'))
-  } catch {
-    return undefined
-  }
-  const text = files
-    .map((file) => path.join(OUTBOX, file))
-    .map((file) =>
-      fs
-        .readFileSync(file, 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/gi, '='),
-    )
-    .find((message) => message.includes(address) && message.includes('/invitations/'))
-  return text?.match(/\/invitations\/[\w-]+/)?.[0]
-}
 
 test('an admin invites a new admin, who signs up from the e-mail and reaches the admin area', async ({
   page,
