@@ -321,8 +321,12 @@ async function registerOrdering(
   await app.register(week.adminRoutes)
   // the minute's tick: the cut-off captures first, then the producers' harvest e-mails
   const tick = async () => {
-    await orderChanges.tick()
-    await week.tick()
+    try {
+      await orderChanges.tick()
+    } finally {
+      // a cut-off that keeps failing (one bad order) must not hold back the producers' lists
+      await week.tick()
+    }
   }
   const handlers: Record<string, JobHandler> = {
     ...orderChanges.handlers,

@@ -62,8 +62,10 @@ export function applySecurityHeaders(
   void reply.headers({
     'x-request-id': request.id,
     'x-content-type-options': 'nosniff',
-    // the reset page's URL carries a token: it must never leave in a Referer
-    'referrer-policy': request.url.startsWith('/reset-password')
+    // the reset and invitation pages' URLs carry a token: it must never leave in a Referer
+    'referrer-policy': ['/reset-password', '/invitations/'].some((page) =>
+      request.url.startsWith(page),
+    )
       ? 'no-referrer'
       : 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',

@@ -15,6 +15,8 @@ export const ROUTE_MESSAGES = {
   nameTaken: 'Another route already has this name',
   driver: 'Only a driver or an admin can be given a route',
   notFound: 'Route not found',
+  notThisWeek:
+    'Drivers see the Saturday in hand and the next one; the shop’s admins see the other Saturdays',
   notOnRoute: (count: number) =>
     count === 1
       ? 'One of these stops is not on this route on that Saturday'

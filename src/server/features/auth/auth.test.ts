@@ -467,9 +467,13 @@ describe('password reset', () => {
     )
   })
 
-  test('the reset page is sent with Referrer-Policy: no-referrer', async () => {
-    const response = await call('GET', '/reset-password?token=abc')
-    expect(response.headers['referrer-policy']).toBe('no-referrer')
+  test('the reset and invitation pages are sent with Referrer-Policy: no-referrer', async () => {
+    for (const page of ['/reset-password?token=abc', '/invitations/abc']) {
+      const response = await call('GET', page)
+      expect(response.headers['referrer-policy'], page).toBe('no-referrer')
+    }
+    const other = await call('GET', '/shop')
+    expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   })
 })
 

@@ -185,5 +185,11 @@ async function eachAtMost<T>(
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane))
+  // every lane ends before this returns (the run's counts and its lock stay true), then the
+  // first failure is thrown
+  const lanes = await Promise.allSettled(
+    Array.from({ length: Math.min(atOnce, items.length) }, lane),
+  )
+  const failure = lanes.find((settled) => settled.status === 'rejected')
+  if (failure) throw failure.reason
 }

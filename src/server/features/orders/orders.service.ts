@@ -325,6 +325,31 @@ export function createOrdersService({
     },
 
     /**
+     * The driver left the order at the door (docs/product.md#routes): "delivered", decided under
+     * the order's lock, so an order cancelled at the same moment is never marked delivered (nor
+     * its customer told). Asking again changes nothing.
+     */
+    async markDelivered(orderId: string, by: AdminCaller): Promise<'delivered' | 'cancelled'> {
+      const outcome = await transaction(async (tx) => {
+        const locked = await repo.within(tx).lock(orderId)
+        if (!locked) return undefined
+        if (locked.status === 'cancelled') return 'cancelled' as const
+        if (locked.deliveryStatus !== 'delivered') {
+          await changeLockedStatusField(
+            statusDeps,
+            tx,
+            locked,
+            { field: 'delivery_status', value: 'delivered' },
+            by,
+          )
+        }
+        return 'delivered' as const
+      })
+      if (!outcome) throw new AppError('ORDER_NOT_FOUND')
+      return outcome
+    },
+
+    /**
      * The shop packed the order (docs/product.md#the-week): its packed time is set once, and an
      * order still at "order placed" moves to "preparing" through the same recorded status change
      * as the admin's. Asking again changes nothing; a cancelled order is not packed.

@@ -1,4 +1,4 @@
-import { comingSaturday } from '#shared/domain/delivery.ts'
+import { chicagoDayOf, comingSaturday, nextDeliveryDate } from '#shared/domain/delivery.ts'
 import { addressParts } from '#shared/domain/route-stops.ts'
 import {
   ROUTE_MESSAGES,
@@ -36,10 +36,23 @@ export function createDriverService({
 }: {
   repo: RoutesRepo
   routes: Pick<RoutesService, 'routes' | 'week'>
-  orders: Pick<OrdersService, 'setDeliveryStatus' | 'sendOutForDelivery'>
+  orders: Pick<OrdersService, 'markDelivered' | 'sendOutForDelivery'>
   now: () => Date
 }) {
+  /**
+   * A driver works the Saturday in hand and may look at the one new orders go to; past and later
+   * Saturdays (their customers' names, phones and addresses) are for the shop's admins.
+   */
+  function mayWork(caller: StaffCaller, saturday: string) {
+    if (caller.isAdmin) return
+    const open = [comingSaturday(now()), chicagoDayOf(nextDeliveryDate(now()))]
+    if (!open.includes(saturday)) {
+      throw new AppError('FORBIDDEN', { message: ROUTE_MESSAGES.notThisWeek })
+    }
+  }
+
   async function day(saturday: string, caller: StaffCaller): Promise<DriverDay> {
+    mayWork(caller, saturday)
     const week = await routes.week(saturday)
     return { saturday, routes: week.routes.filter((route) => mayDrive(caller, route)) }
   }
@@ -55,6 +68,7 @@ export function createDriverService({
       const route = (await routes.routes()).find((found) => found.id === routeId)
       if (!route) throw new AppError('NOT_FOUND', { message: ROUTE_MESSAGES.notFound })
       if (!mayDrive(caller, route)) throw new AppError('FORBIDDEN')
+      mayWork(caller, saturday)
       const before = (await routes.week(saturday)).routes.find((found) => found.id === routeId)
       for (const stop of before?.stops ?? []) {
         await orders.sendOutForDelivery(stop.orderId, caller)
@@ -74,11 +88,9 @@ export function createDriverService({
           throw new AppError('FORBIDDEN', { message: ROUTE_MESSAGES.notYourRoute })
         }
       }
-      if (order.status === 'cancelled') {
+      mayWork(caller, chicagoDayOf(order.deliveryDate))
+      if ((await orders.markDelivered(orderId, caller)) === 'cancelled') {
         throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.cancelled })
-      }
-      if (order.deliveryStatus !== 'delivered') {
-        await orders.setDeliveryStatus(orderId, 'delivered', caller)
       }
       // written once (only while unset), also when an earlier tap stopped between the two writes
       await repo.recordDelivered(orderId, now(), note)

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailOutbox, orders } from '#server/db/schema/index.ts'
-import type { DriverDay, RouteList, RouteWithStops, Stop } from '#shared/schemas/routes.ts'
+import {
+  ROUTE_MESSAGES,
+  type DriverDay,
+  type RouteList,
+  type RouteWithStops,
+  type Stop,
+} from '#shared/schemas/routes.ts'
 import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import { makeStop, signUpDriver } from '#tests/factories/route.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
@@ -181,6 +187,30 @@ describe('the driver’s taps', () => {
     await admin.call('PATCH', `/api/admin/orders/${westStop.orderId}/delivery-status`, {
       deliveryStatus: 'order_placed',
     })
+  })
+
+  test('a driver works the Saturday in hand and the next one, never an earlier one', async () => {
+    const past = '2026-11-28'
+    const { id: earlier } = await makeStop(
+      shop,
+      customer.userId,
+      past,
+      '1200 Heights Blvd, Houston, TX 77008',
+    )
+    const refused = await dana.call('GET', `/api/driver/${past}`)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({ message: ROUTE_MESSAGES.notThisWeek })
+    expect((await dana.call('GET', '/api/driver/2026-12-12')).statusCode).toBe(200)
+    expect((await dana.call('GET', '/api/driver/2026-12-19')).statusCode).toBe(403)
+    const tap = await dana.call('POST', `/api/driver/stops/${earlier}/delivered`, {})
+    expect(tap.statusCode).toBe(403)
+    expect(await outboxOf(earlier, 'delivered')).toEqual([])
+    const outOld = await dana.call('POST', `/api/driver/routes/${central.id}/out-for-delivery`, {
+      saturday: past,
+    })
+    expect(outOld.statusCode).toBe(403)
+    // the shop's admins see every Saturday
+    expect((await admin.call('GET', `/api/driver/${past}`)).statusCode).toBe(200)
   })
 
   test('a driver marking a stop on another route is refused with 403', async () => {

@@ -16,7 +16,7 @@ export function createRoutesFeature(deps: {
   db: Database
   transaction: RunInTransaction
   auth: SignedIn
-  orders: Pick<OrdersService, 'setDeliveryStatus' | 'sendOutForDelivery'>
+  orders: Pick<OrdersService, 'markDelivered' | 'sendOutForDelivery'>
   now: () => Date
 }) {
   const repo = createRoutesRepo(deps.db)
