@@ -102,4 +102,28 @@ describe('the job runner', () => {
     await jobs.stop()
     expect(graphile.runners[1]!.stopped).toBe(true)
   })
+
+  test('a runner still starting when the shop stops is stopped once it has started', async () => {
+    const graphile = fakeGraphileWorker()
+    let starts = 0
+    let letItStart!: () => void
+    const slowStart = new Promise<void>((resolve) => (letItStart = resolve))
+    const jobs = await startJobRunner({
+      pool,
+      handlers: {},
+      log: silentLog,
+      restartDelayMs: { first: 10, max: 10 },
+      runGraphileWorker: async () => {
+        starts += 1
+        if (starts === 2) await slowStart
+        return graphile.run()
+      },
+    })
+    graphile.runners[0]!.giveUp(new Error('Connection terminated unexpectedly'))
+    await until(() => starts === 2)
+    await jobs.stop()
+    letItStart()
+    await until(() => graphile.runners.length === 2)
+    await until(() => graphile.runners[1]!.stopped)
+  })
 })

@@ -154,6 +154,11 @@ export async function startJobRunner({
       preset,
       logger: loggerFor(log),
     })
+    // the shop began to stop while this runner was starting: it stops too
+    if (stopping) {
+      await runner.stop()
+      return
+    }
     current = runner
     const startedAt = Date.now()
     void runner.promise.then(
