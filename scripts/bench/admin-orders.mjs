@@ -8,7 +8,7 @@
 // (BENCH_KEEP_DATABASE=true keeps it).
 import { spawnSync } from 'node:child_process'
 import pg from 'pg'
-import { benchDatabase, startBenchShop } from './bench-shop.mjs'
+import { benchDatabase, signInCookie, startBenchShop } from './bench-shop.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000)
@@ -27,16 +27,7 @@ const shop = await startBenchShop('admin', {
 const base = shop.base
 
 try {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status}`)
-  const cookie = login.headers
-    .getSetCookie()
-    .find((line) => line.startsWith('sid='))
-    .split(';')[0]
+  const cookie = await signInCookie(base, ADMIN)
 
   const db = new pg.Client({ connectionString: benchData.url })
   await db.connect()

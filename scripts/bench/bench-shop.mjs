@@ -64,3 +64,17 @@ export async function startBenchShop(tag, env = {}) {
   }
   return { base, stop }
 }
+
+/** Signs in at the shop and answers the session cookie ("sid=…") for the bench's requests. */
+export async function signInCookie(base, credentials) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  })
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`)
+  return login.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('sid='))
+    .split(';')[0]
+}

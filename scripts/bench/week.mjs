@@ -13,7 +13,7 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { chicagoDayBounds } from '../../src/shared/domain/delivery.ts'
 import { createWeekRepo } from '../../src/server/features/week/week.repo.ts'
-import { benchDatabase, startBenchShop } from './bench-shop.mjs'
+import { benchDatabase, signInCookie, startBenchShop } from './bench-shop.mjs'
 
 const ORDERS = Number(process.env.BENCH_WEEK_ORDERS ?? 5_000)
 const SLIPS = 500
@@ -98,16 +98,7 @@ const timed = async (work) => {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 try {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status}`)
-  const cookie = login.headers
-    .getSetCookie()
-    .find((line) => line.startsWith('sid='))
-    .split(';')[0]
+  const cookie = await signInCookie(base, ADMIN)
 
   const filled = performance.now()
   const {
