@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { HomeIcon, LogInIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { adminStatusQueries } from '#web/features/admin/api/admin-status.ts'
 

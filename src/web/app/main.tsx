@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { BrowserRouter } from '#web/lib/router.tsx'
 import '../styles.css'
 import { Providers } from './providers.tsx'
 import { AppRoutes } from './router.tsx'

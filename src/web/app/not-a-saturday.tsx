@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { readDeliverySaturday } from '#shared/domain/delivery.ts'
 import { Button } from '#web/components/ui/button.tsx'
 

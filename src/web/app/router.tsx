@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import { Route, Routes } from 'react-router'
+import { Route, Routes } from '#web/lib/router.tsx'
 import { PAGE_PATHS, type PageName } from '#shared/routes.ts'
 import HomePage from './routes/home.tsx'
 import NotFoundPage from './routes/not-found.tsx'

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react'
-import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router'
+import { NavigationType, Outlet, useLocation, useNavigationType } from '#web/lib/router.tsx'
 import { SiteFooter } from '#web/components/layout/site-footer.tsx'
 import { SiteHeader } from '#web/components/layout/site-header.tsx'
 import { AccountMenu, DrawerAccountMenu } from '#web/features/account/components/account-menu.tsx'

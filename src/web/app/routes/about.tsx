@@ -6,7 +6,7 @@ import {
   TruckIcon,
   UsersIcon,
 } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { SITE } from '#shared/site-content.ts'
 import {
   Accordion,

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router'
+import { useParams } from '#web/lib/router.tsx'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { PackingSlipsPage } from '#web/features/admin/components/packing-slips-page.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router'
+import { useParams } from '#web/lib/router.tsx'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { WeekPage } from '#web/features/admin/components/week-page.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'

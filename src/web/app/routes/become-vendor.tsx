@@ -6,7 +6,7 @@ import {
   TruckIcon,
   UsersIcon,
 } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { InfoHero, InfoSection } from '#web/features/info/components/info-hero.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'

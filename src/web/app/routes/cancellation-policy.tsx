@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import {
   DELIVERY_WINDOW,
   EDIT_DEADLINE_LABEL,

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '#web/lib/router.tsx'
 import { DemoAuthentication } from '#web/features/checkout/components/demo-authentication.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '#web/lib/router.tsx'
 import { CONTACT_SUBJECTS, type ContactSubject } from '#shared/schemas/contact.ts'
 import { ContactForm } from '#web/features/marketing/components/contact-form.tsx'
 import { QuickContact } from '#web/features/marketing/components/quick-contact.tsx'

@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router'
+import { Navigate } from '#web/lib/router.tsx'
 import { comingSaturday } from '#shared/domain/delivery.ts'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { paths } from '#shared/routes.ts'

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router'
+import { useParams } from '#web/lib/router.tsx'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { Invitation } from '#web/features/account/components/invitation.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { AuthCard } from '#web/features/account/components/auth-card.tsx'
 import { JoinForm } from '#web/features/account/components/join-form.tsx'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '#web/lib/router.tsx'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { OrderSuccess } from '#web/features/checkout/components/order-success.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'

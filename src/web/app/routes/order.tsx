@@ -1,4 +1,4 @@
-import { useParams } from 'react-router'
+import { useParams } from '#web/lib/router.tsx'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { paths } from '#shared/routes.ts'

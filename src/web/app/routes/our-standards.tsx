@@ -1,5 +1,5 @@
 import { BadgeCheckIcon, HeartIcon, ShieldCheckIcon, SproutIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { InfoHero, InfoSection } from '#web/features/info/components/info-hero.tsx'
 import { InfoSubnav } from '#web/features/info/components/info-subnav.tsx'

@@ -1,5 +1,5 @@
 import { ArrowRightIcon, NewspaperIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { SITE } from '#shared/site-content.ts'
 import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
 import { Button } from '#web/components/ui/button.tsx'

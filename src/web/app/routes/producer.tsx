@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CalendarDaysIcon, LeafIcon, MapPinIcon, SproutIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams } from '#web/lib/router.tsx'
 import type { Producer } from '#shared/schemas/producer.ts'
 import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
 import { BasketTileControl } from '#web/features/basket/basket-tile-control.tsx'

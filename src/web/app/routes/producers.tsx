@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '#web/lib/router.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
 import { producerQueries } from '#web/features/catalog/api/product-queries.ts'
 import { ProducerCard } from '#web/features/catalog/components/producer-card.tsx'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CalendarDaysIcon, RepeatIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams } from '#web/lib/router.tsx'
 import { categoryLabel } from '#shared/domain/catalog.ts'
 import { cutoffMessage, DELIVERY_WINDOW } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'

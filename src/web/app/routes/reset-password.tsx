@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '#web/lib/router.tsx'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { ResetPassword } from '#web/features/account/components/reset-password.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'

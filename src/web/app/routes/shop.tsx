@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useParams } from 'react-router'
+import { useParams } from '#web/lib/router.tsx'
 import { findCategory } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
 import type { Product } from '#shared/schemas/product.ts'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { DELIVERY_WINDOW, ORDER_CUTOFF } from '#shared/domain/delivery.ts'
 import { formatCents } from '#shared/domain/money.ts'
 import {

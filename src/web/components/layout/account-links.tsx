@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { SheetClose } from '#web/components/ui/sheet.tsx'
 import { cn } from '#web/lib/cn.ts'
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { cn } from '#web/lib/cn.ts'
 
 export interface Crumb {

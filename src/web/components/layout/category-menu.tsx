@@ -1,6 +1,6 @@
 import { ChevronDownIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '#web/lib/router.tsx'
 import { TOP_MENU_CATEGORIES } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
 import { cn } from '#web/lib/cn.ts'

@@ -1,6 +1,6 @@
 import { MenuIcon, PhoneIcon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { TOP_MENU_CATEGORIES } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
 import { SITE } from '#shared/site-content.ts'

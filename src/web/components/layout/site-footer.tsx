@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { SITE } from '#shared/site-content.ts'
 import { INFO_LINKS, POLICY_LINKS } from './info-links.ts'
 import { Logo } from './logo.tsx'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { CategoryMenu } from './category-menu.tsx'
 import { INFO_LINKS } from './info-links.ts'

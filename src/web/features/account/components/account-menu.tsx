@@ -1,6 +1,6 @@
 import { LogOutIcon } from 'lucide-react'
 import { lazy, Suspense } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { AccountLinks } from '#web/components/layout/account-links.tsx'
 import { SheetClose } from '#web/components/ui/sheet.tsx'
 import { useLogOut } from '../hooks/use-log-out.ts'

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { BadgeCheckIcon, LinkIcon, MailWarningIcon, UserPlusIcon } from 'lucide-react'
 import { useId } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import type { z } from 'zod'
 import type { User } from '#shared/schemas/auth.ts'
 import {

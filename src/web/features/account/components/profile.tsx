@@ -1,6 +1,6 @@
 import { LogInIcon, UserRoundIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { useSession } from '../hooks/use-session.ts'

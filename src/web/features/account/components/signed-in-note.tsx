@@ -1,5 +1,5 @@
 import { ShoppingBasketIcon, UserRoundCheckIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import type { User } from '#shared/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { AuthCard } from './auth-card.tsx'

@@ -1,5 +1,5 @@
 import { LogOutIcon, ReceiptIcon, TruckIcon, UserRoundIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import type { User } from '#shared/schemas/auth.ts'
 import {
   DropdownMenu,

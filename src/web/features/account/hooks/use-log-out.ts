@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '#web/lib/router.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { logOut } from '../api/log-out.ts'
 import { setSessionUser } from '../api/session.ts'

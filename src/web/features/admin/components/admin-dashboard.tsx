@@ -1,5 +1,5 @@
 import { ArrowRightIcon, MapIcon } from 'lucide-react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from '#web/lib/router.tsx'
 import { comingSaturday } from '#shared/domain/delivery.ts'
 import { paths } from '#shared/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'

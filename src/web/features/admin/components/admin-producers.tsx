@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { PencilIcon, PlusIcon, Trash2Icon, TractorIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { paths } from '#shared/routes.ts'
 import type { AdminProducer } from '#shared/schemas/producer.ts'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { PackageSearchIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { CATEGORIES, categoryLabel, findSubcategory } from '#shared/domain/catalog.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { AdminProduct } from '#shared/schemas/product.ts'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangleIcon, ClockIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { BUSINESS_TIME_ZONE, ORDER_CUTOFF, formatDeliveryDate } from '#shared/domain/delivery.ts'
 import type { JobRun } from '#shared/schemas/order-changes.ts'
 import { cn } from '#web/lib/cn.ts'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, XIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '#web/lib/router.tsx'
 import { CalendarDaySchema } from '#shared/schemas/dates.ts'
 import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE } from '#shared/schemas/order.ts'
 import {

@@ -1,5 +1,5 @@
 import { PackageIcon, PrinterIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import type { PackingSlips } from '#shared/schemas/week.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { useMarkPacked } from '../api/admin-week.ts'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeftIcon, PrinterIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { deliveryOfSaturday, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import type { PackingSlip } from '#shared/schemas/week.ts'
 import { Button } from '#web/components/ui/button.tsx'

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import {
   ORDER_CUTOFF,
   addDaysToDay,

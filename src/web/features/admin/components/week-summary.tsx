@@ -1,5 +1,5 @@
 import { AlertTriangleIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { deliveryOfSaturday, formatDeliveryDate } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { WeekSummary } from '#shared/schemas/week.ts'

@@ -1,6 +1,6 @@
 import { CalendarDaysIcon, ShoppingBasketIcon, Trash2Icon, TruckIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import {
   cutoffMessage,
   editDeadlineFor,

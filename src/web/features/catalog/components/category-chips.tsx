@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { CATEGORIES } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
 import { cn } from '#web/lib/cn.ts'

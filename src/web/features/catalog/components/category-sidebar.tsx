@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { CATEGORIES, type Category } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
 import { cn } from '#web/lib/cn.ts'

@@ -1,5 +1,5 @@
 import { MapPinIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { paths } from '#shared/routes.ts'
 import type { Producer } from '#shared/schemas/producer.ts'
 import { ProducerLogo } from './producer-logo.tsx'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import type { Product } from '#shared/schemas/product.ts'

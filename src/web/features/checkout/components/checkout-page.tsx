@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CalendarDaysIcon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '#web/lib/router.tsx'
 import { DELIVERY_WINDOW, formatDeliveryDate, nextDeliveryDate } from '#shared/domain/delivery.ts'
 import { centsToDecimal, formatDecimalPrice } from '#shared/domain/money.ts'
 import type { User } from '#shared/schemas/auth.ts'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '#web/lib/router.tsx'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { orderQueries } from '../api/create-order.ts'

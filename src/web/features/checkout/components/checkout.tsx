@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '#web/lib/router.tsx'
 import type { CheckoutBasket, CheckoutSession } from '../checkout-basket.ts'
 import { CheckoutPage } from './checkout-page.tsx'
 import { CheckoutReturn } from './checkout-return.tsx'

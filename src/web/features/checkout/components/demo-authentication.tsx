@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { LandmarkIcon, ShieldCheckIcon } from 'lucide-react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate } from '#web/lib/router.tsx'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'

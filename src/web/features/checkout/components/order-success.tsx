@@ -1,7 +1,7 @@
 import { orderNumber } from '#shared/domain/order-number.ts'
 import { useQuery } from '@tanstack/react-query'
 import { CircleCheckBigIcon, PackageIcon, SaladIcon, TruckIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'

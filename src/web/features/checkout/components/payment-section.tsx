@@ -1,6 +1,6 @@
 import { LockIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { CHECKOUT_MESSAGES, type PaymentProviderName } from '#shared/schemas/checkout.ts'
 import { CardFields } from '#web/components/payments/card-fields.tsx'

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '#web/lib/router.tsx'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { toast, type ToastInput } from '#web/components/ui/toast-store.ts'
 import { ApiError } from '#web/lib/api-client.ts'

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '#web/lib/router.tsx'
 import {
   CHECKOUT_MESSAGES,
   DemoCardSchema,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { LogInIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { driverQueries } from '../api/driver-day.ts'
 

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router'
+import { NavLink } from '#web/lib/router.tsx'
 import { cn } from '#web/lib/cn.ts'
 
 const ABOUT_SECTIONS = [

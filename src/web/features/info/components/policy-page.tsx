@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { NavLink } from 'react-router'
+import { NavLink } from '#web/lib/router.tsx'
 import { SITE } from '#shared/site-content.ts'
 import { POLICY_LINKS } from '#web/components/layout/info-links.ts'
 import { cn } from '#web/lib/cn.ts'

@@ -1,5 +1,5 @@
 import { ArrowRightIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { findCategory } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
 

@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 
 /**

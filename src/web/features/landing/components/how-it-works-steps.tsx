@@ -1,5 +1,5 @@
 import { CalendarDaysIcon, MapPinIcon, ShoppingBasketIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { DELIVERY_WINDOW, ORDER_CUTOFF } from '#shared/domain/delivery.ts'
 
 const STEPS = [

@@ -1,6 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import { useRef } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import type { Producer } from '#shared/schemas/producer.ts'
 import { Button } from '#web/components/ui/button.tsx'
 

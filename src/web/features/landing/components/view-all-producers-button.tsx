@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { cn } from '#web/lib/cn.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { CalendarDaysIcon, CheckIcon, ChevronDownIcon, MapPinIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { DELIVERY_WINDOW, ORDER_CUTOFF, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import {

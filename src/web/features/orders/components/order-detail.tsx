@@ -9,7 +9,7 @@ import {
   XCircleIcon,
 } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { decimalToCents, formatDecimalPrice } from '#shared/domain/money.ts'
 import type { Order, OrderConflict } from '#shared/schemas/order.ts'

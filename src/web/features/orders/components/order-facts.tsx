@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import { paths } from '#shared/routes.ts'

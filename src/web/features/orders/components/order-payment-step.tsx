@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CreditCardIcon, LockIcon } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '#web/lib/router.tsx'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import { CHECKOUT_MESSAGES, DemoCardSchema } from '#shared/schemas/checkout.ts'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ShoppingBasketIcon } from 'lucide-react'
 import { useEffect, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import type { Order } from '#shared/schemas/order.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ApiError } from '#web/lib/api-client.ts'

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '#web/lib/router.tsx'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'

@@ -7,7 +7,7 @@ import {
   PrinterIcon,
 } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { deliveryOfSaturday, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { paths } from '#shared/routes.ts'
 import type { DeliveryRoute, RouteWithStops, Stop } from '#shared/schemas/routes.ts'

@@ -1,6 +1,6 @@
 import { MapPinIcon } from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { FIVE_DIGIT_ZIP } from '#shared/domain/service-area.ts'
 import type { ServiceAreaResult } from '#shared/schemas/service-area.ts'
 import { Button } from '#web/components/ui/button.tsx'

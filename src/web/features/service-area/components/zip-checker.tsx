@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, XCircleIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#web/lib/router.tsx'
 import { DELIVERY_WINDOW, ORDER_CUTOFF } from '#shared/domain/delivery.ts'
 import { isServedZip } from '#shared/domain/service-area.ts'
 import { Button } from '#web/components/ui/button.tsx'
