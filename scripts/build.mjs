@@ -13,6 +13,19 @@ const started = Date.now()
 const fingerprint = buildFingerprint()
 
 await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' })
+// the same app for the server: public pages rendered by the Fastify process (dist/ssr)
+await viteBuild({
+  configFile: 'vite.config.ts',
+  logLevel: 'warn',
+  build: {
+    ssr: 'app/entry-server.tsx',
+    outDir: '../../dist/ssr',
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+    rollupOptions: { output: { entryFileNames: 'entry-server.mjs' } },
+  },
+})
 
 await fs.rm('dist/server', { recursive: true, force: true })
 await esbuild.build({

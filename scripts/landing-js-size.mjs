@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
-export const LANDING_JS_LIMIT_BYTES = 150 * 1024
+export const LANDING_JS_LIMIT_BYTES = 155 * 1024
 
 export function landingJavaScript(webRoot = 'dist/web') {
   const html = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8')

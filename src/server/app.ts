@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerAdminGuard } from './plugins/admin-guard.ts'
 import type { ImageStorage } from './adapters/storage/index.ts'
 import { createUploadsFeature } from './features/uploads/index.ts'
+import type { ServerRenderEntry } from './plugins/server-rendering.ts'
 import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 import type { ControllableClock } from './clock.ts'
 import { runDueJobs, type JobHandler } from './jobs/job-queue.ts'
@@ -60,6 +61,8 @@ export interface AppDeps {
   readonly log: FastifyBaseLogger
   /** the built web app (dist/web); without it only the API is served */
   readonly webRoot?: string | undefined
+  /** the built server entry of the web app (dist/ssr): public pages rendered on the server */
+  readonly serverRender?: ServerRenderEntry | undefined
   /** Stripe when configured (main.ts); without it, the built-in demo provider */
   readonly payments?: Payments | undefined
   /** product images: S3 when configured (main.ts), else files under DATA_DIR/uploads */
@@ -396,7 +399,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.clockControl) registerTestClock(app, deps.clockControl)
 
-  if (deps.webRoot) await registerWebApp(app, { root: deps.webRoot })
-  else registerApiOnlyNotFound(app)
+  if (deps.webRoot) {
+    await registerWebApp(app, {
+      root: deps.webRoot,
+      serverRendering: deps.serverRender && {
+        entry: deps.serverRender,
+        origin: new URL(deps.config.publicUrl).origin,
+        now,
+        log: deps.log,
+        onCatalogChange: (listener) => catalog.service.onChange(listener),
+      },
+    })
+  } else registerApiOnlyNotFound(app)
   return app
 }

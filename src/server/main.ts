@@ -1,3 +1,4 @@
+import { loadServerRenderEntry } from './plugins/server-rendering.ts'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,6 +27,15 @@ import { startJobRunner, type JobRunner } from './jobs/job-queue.ts'
 /** dist/web: beside the bundle (dist/server/main.mjs), or from the source tree under tsx */
 const WEB_ROOT = fileURLToPath(
   new URL(import.meta.url.endsWith('.mjs') ? '../web' : '../../dist/web', import.meta.url),
+)
+/** dist/ssr: the web app's server entry (public pages rendered on the server) */
+const SERVER_RENDER_ENTRY = fileURLToPath(
+  new URL(
+    import.meta.url.endsWith('.mjs')
+      ? '../ssr/entry-server.mjs'
+      : '../../dist/ssr/entry-server.mjs',
+    import.meta.url,
+  ),
 )
 const FORCED_EXIT_AFTER_MS = 20_000
 /** how long open connections get to finish their request and close before the server closes */
@@ -92,6 +102,7 @@ async function start() {
     db: resources.database.db,
     log,
     webRoot,
+    serverRender: webRoot ? await loadServerRenderEntry(SERVER_RENDER_ENTRY) : undefined,
     sessionSecret: config.sessionSecret ?? (await localSessionSecret(config.dataDir)),
     payments: config.stripe
       ? { kind: 'stripe', provider: createStripeProvider(config.stripe) }

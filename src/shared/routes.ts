@@ -1,5 +1,8 @@
 import { PRODUCER_SLUG, findCategory, findSubcategory } from './domain/catalog.ts'
 
+/** The shop's filters, sort and search as its URL query carries them (docs/product.md#catalogue). */
+const SHOP_QUERY_KEYS = ['search', 'tags', 'minPrice', 'maxPrice', 'farm', 'sort', 'page']
+
 /**
  * Every page of the shop (docs/product.md#pages). The web router is built from these patterns and
  * the server answers 200 for a path that matches one and 404 (with the app's 404 page) otherwise.
@@ -53,6 +56,34 @@ export const PAGE_PATHS = {
 } as const
 
 export type PageName = keyof typeof PAGE_PATHS
+
+/**
+ * The public pages the server renders to HTML, with their data, and caches
+ * (docs/decisions/0009-server-rendering.md). Account, checkout, staff and driver pages are
+ * rendered in the browser. Each lists the query keys that change what it shows: the server
+ * renders and caches a page for those alone, so `?utm_source=…` does not make a new page.
+ */
+export const SERVER_RENDERED_PAGES: Partial<Record<PageName, readonly string[]>> = {
+  home: [],
+  about: [],
+  howItWorks: [],
+  press: [],
+  ourStandards: [],
+  producers: ['page'],
+  producer: [],
+  recipes: [],
+  becomeVendor: [],
+  corporateWellness: [],
+  giftCards: [],
+  contact: ['subject'],
+  cancellationPolicy: [],
+  privacy: [],
+  terms: [],
+  shop: SHOP_QUERY_KEYS,
+  shopCategory: SHOP_QUERY_KEYS,
+  shopSubcategory: SHOP_QUERY_KEYS,
+  product: [],
+}
 
 /** Links built in one place, so a path pattern change cannot leave a stale link behind. */
 export const paths = {

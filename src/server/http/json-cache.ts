@@ -2,17 +2,23 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { z } from 'zod'
 
-/** A JSON answer serialized once: its bytes, a gzip copy made on first demand, an ETag. */
-export interface CachedJson {
+/** An answer made once: its bytes, a gzip copy made on first demand, an ETag. */
+export interface CachedBytes {
   readonly body: Buffer
   readonly etag: string
   gzipped(): Buffer
 }
 
+/** A JSON answer serialized once. */
+export type CachedJson = CachedBytes
+
 export function toCachedJson<T extends z.ZodType>(schema: T, value: z.input<T>): CachedJson {
   // parse() is the allow-list: only the schema's fields reach the bytes, as with a route's
   // response schema, which cached bytes bypass.
-  const body = Buffer.from(JSON.stringify(schema.parse(value)))
+  return toCachedBytes(Buffer.from(JSON.stringify(schema.parse(value))))
+}
+
+export function toCachedBytes(body: Buffer): CachedBytes {
   let gzipped: Buffer | undefined
   return {
     body,
@@ -27,14 +33,18 @@ export function toCachedJson<T extends z.ZodType>(schema: T, value: z.input<T>):
  * load that started before a clear() is not stored, so a stale answer cannot outlive the change
  * that made it stale.
  */
-export function createJsonCache(options: { maxEntries: number }) {
-  const entries = new Map<string, CachedJson>()
-  const loading = new Map<string, Promise<CachedJson>>()
+export function createJsonCache<T = CachedJson>(options: {
+  maxEntries: number
+  /** an entry that is no longer right (it showed a moment that has passed) is loaded again */
+  isFresh?: (value: T) => boolean
+}) {
+  const entries = new Map<string, T>()
+  const loading = new Map<string, Promise<T>>()
   let generation = 0
 
-  async function get(key: string, load: () => Promise<CachedJson>): Promise<CachedJson> {
+  async function get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = entries.get(key)
-    if (hit) {
+    if (hit && (options.isFresh?.(hit) ?? true)) {
       entries.delete(key) // re-insert: Map order is the recency order
       entries.set(key, hit)
       return hit

@@ -1,17 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { CachedJson } from './json-cache.ts'
+import type { CachedBytes } from './json-cache.ts'
 
 /**
- * Sends pre-serialized JSON: 304 when the client already has it, gzip when accepted. Each
+ * Sends pre-serialized JSON (or another answer made once, such as a page's HTML): 304 when the client already has it, gzip when accepted. Each
  * encoding has its own ETag (RFC 9110 §8.8.3). Browsers revalidate (no-cache), so an admin's
  * change shows on the next request.
  */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, cached: CachedJson) {
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedBytes,
+  contentType = 'application/json; charset=utf-8',
+) {
   const gzip = acceptsGzip(request.headers['accept-encoding'])
   const etag = gzip ? `${cached.etag.slice(0, -1)}-gz"` : cached.etag
   void reply.headers({ etag, 'cache-control': 'no-cache', vary: 'accept-encoding' })
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send()
-  void reply.type('application/json; charset=utf-8')
+  void reply.type(contentType)
   return gzip
     ? reply.header('content-encoding', 'gzip').send(cached.gzipped())
     : reply.send(cached.body)

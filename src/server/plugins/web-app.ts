@@ -3,19 +3,30 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ERRORS } from '#shared/errors.ts'
+import { escapeHtml } from '#shared/html.ts'
 import { PAGE_META, documentTitle, type PageMeta } from '#shared/page-meta.ts'
-import { PAGE_PATHS, matchPagePath, type PageName } from '#shared/routes.ts'
+import { PAGE_PATHS, SERVER_RENDERED_PAGES, matchPagePath, type PageName } from '#shared/routes.ts'
+import { createPageRenderer, type PageRendererOptions } from './server-rendering.ts'
 
 /**
  * Serves the built web app: files from the build (hashed assets cached for a year), the app's
  * index.html with 200 for every page of the spec, and with 404 for any other path, so the app
  * shows its 404 page and crawlers see the right status. Unknown /api paths get JSON.
  */
-export async function registerWebApp(app: FastifyInstance, options: { root: string }) {
-  const pageHtml = renderPageHtml(
-    await fs.readFile(path.join(options.root, 'index.html'), 'utf8'),
-    await readBuildManifest(options.root),
-  )
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { root: string; serverRendering?: Omit<PageRendererOptions, 'app' | 'document'> },
+) {
+  const indexHtml = await fs.readFile(path.join(options.root, 'index.html'), 'utf8')
+  const manifest = await readBuildManifest(options.root)
+  const pageHtml = renderPageHtml(indexHtml, manifest)
+  const renderer =
+    options.serverRendering &&
+    createPageRenderer({
+      ...options.serverRendering,
+      app,
+      document: serverRenderedDocument(indexHtml, manifest),
+    })
 
   await app.register(fastifyStatic, {
     root: options.root,
@@ -38,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, options: { root: stri
     },
   })
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -46,6 +57,10 @@ export async function registerWebApp(app: FastifyInstance, options: { root: stri
       !/\.[a-z0-9]+$/i.test(pathname)
     if (!isPage) return replyNotFoundJson(reply)
     const page = matchPagePath(pathname)?.page
+    // public pages (and unknown addresses) as HTML from the server; if that fails, the app's shell
+    if (renderer && (!page || SERVER_RENDERED_PAGES[page])) {
+      if (await renderer.serve(request, reply, page ? { page } : undefined)) return reply
+    }
     return reply
       .status(page ? 200 : 404)
       .type('text/html; charset=utf-8')
@@ -67,19 +82,56 @@ export const NOT_FOUND_META: PageMeta = {
 export function renderPageHtml(indexHtml: string, manifest?: BuildManifest) {
   const pages = Object.fromEntries(
     (Object.keys(PAGE_PATHS) as PageName[]).map((page) => {
-      const image = LCP_IMAGES[page]
-      const module = PAGE_MODULES[page]
-      let html = withPageMeta(indexHtml, PAGE_META[page])
-      // the picture first; the page's chunks after the app's own script and stylesheet
-      if (image) html = html.replace(/<\/title>/i, (end) => `${end}\n    ${imagePreload(image)}`)
-      if (module && manifest) {
-        const tags = pageChunks(manifest, module).map(modulePreload)
-        html = html.replace(/<\/head>/i, (end) => `  ${tags.join('\n    ')}\n  ${end}`)
-      }
-      return [page, Buffer.from(html)]
+      return [
+        page,
+        Buffer.from(withPreloads(withPageMeta(indexHtml, PAGE_META[page]), page, manifest)),
+      ]
     }),
   ) as Record<PageName, Buffer>
   return { pages, notFound: Buffer.from(withPageMeta(indexHtml, NOT_FOUND_META)) }
+}
+
+/**
+ * The whole page around a server render: the build's index.html with the page's <head> tags
+ * (title, description, canonical, Open Graph, structured data) in place of its title and
+ * description, the page's own preloads, the rendered markup in #root and the state the browser
+ * hydrates from beside it.
+ */
+export function serverRenderedDocument(indexHtml: string, manifest?: BuildManifest) {
+  const root = /<div id="root"><\/div>/
+  if (!root.test(indexHtml)) throw new Error('index.html has no empty <div id="root"></div>')
+  const templates = new Map<PageName | undefined, string>()
+  const template = (page: PageName | undefined) => {
+    let html = templates.get(page)
+    if (html === undefined) {
+      html = withPreloads(indexHtml.replace(META_TAG('description'), ''), page, manifest)
+      templates.set(page, html)
+    }
+    return html
+  }
+  return (page: PageName | undefined, rendered: { head: string; body: string; state: string }) =>
+    template(page)
+      .replace(TITLE, () => rendered.head)
+      .replace(
+        root,
+        () =>
+          `<div id="root">${rendered.body}</div>\n    <script type="application/json" id="${SERVER_RENDER_STATE_ID}">${rendered.state}</script>`,
+      )
+}
+
+/** the id of the state's <script> (src/web/app/server-render-state.ts) */
+const SERVER_RENDER_STATE_ID = 'server-render-state'
+
+function withPreloads(html: string, page: PageName | undefined, manifest?: BuildManifest) {
+  const image = page && LCP_IMAGES[page]
+  const module = page && PAGE_MODULES[page]
+  // the picture first; the page's chunks after the app's own script and stylesheet
+  if (image) html = html.replace(/<\/title>/i, (end) => `${end}\n    ${imagePreload(image)}`)
+  if (module && manifest) {
+    const tags = pageChunks(manifest, module).map(modulePreload)
+    html = html.replace(/<\/head>/i, (end) => `  ${tags.join('\n    ')}\n  ${end}`)
+  }
+  return html
 }
 
 /**
@@ -157,15 +209,6 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
   if (TITLE.test(html)) return html.replace(TITLE, () => tags)
   if (/<\/head>/i.test(html)) return html.replace(/<\/head>/i, (end) => `${tags}\n  ${end}`)
   throw new Error('index.html has neither a <title> nor a </head> to put the page meta in')
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
-      character,
-  )
 }
 
 export function registerApiOnlyNotFound(app: FastifyInstance) {

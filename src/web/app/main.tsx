@@ -1,19 +1,69 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from '#web/lib/router.tsx'
+import { hydrate } from '@tanstack/react-query'
+import { StrictMode, useEffect, type ReactNode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import '../styles.css'
+import { createQueryClient } from '#web/lib/query-client.ts'
+import { BrowserRouter } from '#web/lib/router.tsx'
+import type { RenderClock } from '#web/lib/use-now.ts'
 import { Providers } from './providers.tsx'
-import { AppRoutes } from './router.tsx'
+import { AppRoutes, loadPageModule } from './router.tsx'
+import { SERVER_RENDER_STATE_ID, type ServerRenderState } from './server-render-state.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
+const stateScript = document.getElementById(SERVER_RENDER_STATE_ID)
+if (stateScript?.textContent) {
+  // a public page the server rendered: take over its HTML with the data it was rendered with
+  const state = JSON.parse(stateScript.textContent) as ServerRenderState
+  const queryClient = createQueryClient()
+  hydrate(queryClient, state.queries)
+  let hydrating = true
+  const renderClock: RenderClock = {
+    initialNow: () => (hydrating ? new Date(state.renderedAt) : new Date()),
+    markClockUsed: () => {},
+  }
+  // the page's own module first, so hydration does not wait on it with the page blank
+  void loadPageModule(window.location.pathname).then(() =>
+    hydrateRoot(
+      root,
+      app(
+        <Providers
+          queryClient={queryClient}
+          renderClock={renderClock}
+          notFoundPath={state.notFound ? window.location.pathname : undefined}
+        >
+          <AppRoutes />
+          <AfterHydration
+            onHydrated={() => {
+              hydrating = false
+            }}
+          />
+        </Providers>,
+      ),
+      { onRecoverableError: (error) => console.error('hydration:', error) },
+    ),
+  )
+} else {
+  createRoot(root).render(
+    app(
       <Providers>
         <AppRoutes />
-      </Providers>
-    </BrowserRouter>
-  </StrictMode>,
-)
+      </Providers>,
+    ),
+  )
+}
+
+function app(children: ReactNode) {
+  return (
+    <StrictMode>
+      <BrowserRouter>{children}</BrowserRouter>
+    </StrictMode>
+  )
+}
+
+/** Its effect runs once the server's HTML has been taken over (effects run after the tree's). */
+function AfterHydration({ onHydrated }: { onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated])
+  return null
+}

@@ -1,7 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { BasketProvider } from '#web/features/basket/basket-provider.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
+import { RenderClockContext, type RenderClock } from '#web/lib/use-now.ts'
+import { NotFoundPathContext } from './not-found-path.ts'
 
 // The toasts' renderer (Radix Toast) is not needed to paint a page, so it is not in the landing
 // page's JavaScript: it loads beside it, and a toast made before it arrives waits in the store.
@@ -9,11 +11,30 @@ const Toaster = lazy(() =>
   import('#web/components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })),
 )
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
+/**
+ * What every page runs inside. A server-rendered page passes the query client holding the data
+ * it was rendered with, its clock, and the address the server answered 404 for, so the browser's
+ * first render matches the HTML (docs/decisions/0009-server-rendering.md).
+ */
+export function Providers({
+  children,
+  queryClient: given,
+  renderClock,
+  notFoundPath,
+}: {
+  children: ReactNode
+  queryClient?: QueryClient
+  renderClock?: RenderClock
+  notFoundPath?: string | undefined
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient())
   return (
     <QueryClientProvider client={queryClient}>
-      <BasketProvider>{children}</BasketProvider>
+      <RenderClockContext value={renderClock}>
+        <NotFoundPathContext value={notFoundPath}>
+          <BasketProvider>{children}</BasketProvider>
+        </NotFoundPathContext>
+      </RenderClockContext>
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

@@ -1,6 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, type ComponentType } from 'react'
 import { Route, Routes } from '#web/lib/router.tsx'
-import { PAGE_PATHS, type PageName } from '#shared/routes.ts'
+import { PAGE_PATHS, matchPagePath, type PageName } from '#shared/routes.ts'
 import HomePage from './routes/home.tsx'
 import NotFoundPage from './routes/not-found.tsx'
 import { SiteShell } from './site-shell.tsx'
@@ -10,44 +10,54 @@ import { SiteShell } from './site-shell.tsx'
  * load on demand, so the first visit downloads only the shell and its own page. (React Router's
  * declarative mode: the data-router mode would double the router's share of the bundle.)
  */
-const ShopPage = lazy(() => import('./routes/shop.tsx'))
-const ProductPage = lazy(() => import('./routes/product.tsx'))
-const ProducersPage = lazy(() => import('./routes/producers.tsx'))
-const ProducerPage = lazy(() => import('./routes/producer.tsx'))
-const AboutPage = lazy(() => import('./routes/about.tsx'))
-const HowItWorksPage = lazy(() => import('./routes/how-it-works.tsx'))
-const PressPage = lazy(() => import('./routes/press.tsx'))
-const OurStandardsPage = lazy(() => import('./routes/our-standards.tsx'))
-const RecipesPage = lazy(() => import('./routes/recipes.tsx'))
-const BecomeVendorPage = lazy(() => import('./routes/become-vendor.tsx'))
-const CorporateWellnessPage = lazy(() => import('./routes/corporate-wellness.tsx'))
-const GiftCardsPage = lazy(() => import('./routes/gift-cards.tsx'))
-const ContactPage = lazy(() => import('./routes/contact.tsx'))
-const CancellationPolicyPage = lazy(() => import('./routes/cancellation-policy.tsx'))
-const PrivacyPage = lazy(() => import('./routes/privacy.tsx'))
-const TermsPage = lazy(() => import('./routes/terms.tsx'))
-const InvitationPage = lazy(() => import('./routes/invitation.tsx'))
-const LoginPage = lazy(() => import('./routes/login.tsx'))
-const JoinPage = lazy(() => import('./routes/join.tsx'))
-const ForgotPasswordPage = lazy(() => import('./routes/forgot-password.tsx'))
-const ResetPasswordPage = lazy(() => import('./routes/reset-password.tsx'))
-const ProfilePage = lazy(() => import('./routes/profile.tsx'))
-const CheckoutPage = lazy(() => import('./routes/checkout.tsx'))
-const CheckoutAuthenticatePage = lazy(() => import('./routes/checkout-authenticate.tsx'))
-const OrderSuccessPage = lazy(() => import('./routes/order-success.tsx'))
-const OrderHistoryPage = lazy(() => import('./routes/order-history.tsx'))
-const OrderPage = lazy(() => import('./routes/order.tsx'))
-const DeliveryPage = lazy(() => import('./routes/delivery.tsx'))
-const AdminDashboardPage = lazy(() => import('./routes/admin.tsx'))
-const AdminProductsPage = lazy(() => import('./routes/admin-products.tsx'))
-const AdminProducersPage = lazy(() => import('./routes/admin-producers.tsx'))
-const AdminWeekRoutesPage = lazy(() => import('./routes/admin-week-routes.tsx'))
-const DriverTodayPage = lazy(() => import('./routes/driver-today.tsx'))
-const DriverPage = lazy(() => import('./routes/driver.tsx'))
-const AdminWeekPage = lazy(() => import('./routes/admin-week.tsx'))
-const AdminPackingSlipsPage = lazy(() => import('./routes/admin-packing-slips.tsx'))
+type PageModule = { default: ComponentType }
+type Page = ComponentType & { load?: () => Promise<PageModule> }
 
-const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>> = {
+/** A page loaded on demand, whose module can also be fetched ahead of its first render. */
+function lazyPage(load: () => Promise<PageModule>): Page {
+  let loading: Promise<PageModule> | undefined
+  const loadOnce = () => (loading ??= load())
+  return Object.assign(lazy(loadOnce), { load: loadOnce })
+}
+
+const ShopPage = lazyPage(() => import('./routes/shop.tsx'))
+const ProductPage = lazyPage(() => import('./routes/product.tsx'))
+const ProducersPage = lazyPage(() => import('./routes/producers.tsx'))
+const ProducerPage = lazyPage(() => import('./routes/producer.tsx'))
+const AboutPage = lazyPage(() => import('./routes/about.tsx'))
+const HowItWorksPage = lazyPage(() => import('./routes/how-it-works.tsx'))
+const PressPage = lazyPage(() => import('./routes/press.tsx'))
+const OurStandardsPage = lazyPage(() => import('./routes/our-standards.tsx'))
+const RecipesPage = lazyPage(() => import('./routes/recipes.tsx'))
+const BecomeVendorPage = lazyPage(() => import('./routes/become-vendor.tsx'))
+const CorporateWellnessPage = lazyPage(() => import('./routes/corporate-wellness.tsx'))
+const GiftCardsPage = lazyPage(() => import('./routes/gift-cards.tsx'))
+const ContactPage = lazyPage(() => import('./routes/contact.tsx'))
+const CancellationPolicyPage = lazyPage(() => import('./routes/cancellation-policy.tsx'))
+const PrivacyPage = lazyPage(() => import('./routes/privacy.tsx'))
+const TermsPage = lazyPage(() => import('./routes/terms.tsx'))
+const InvitationPage = lazyPage(() => import('./routes/invitation.tsx'))
+const LoginPage = lazyPage(() => import('./routes/login.tsx'))
+const JoinPage = lazyPage(() => import('./routes/join.tsx'))
+const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password.tsx'))
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password.tsx'))
+const ProfilePage = lazyPage(() => import('./routes/profile.tsx'))
+const CheckoutPage = lazyPage(() => import('./routes/checkout.tsx'))
+const CheckoutAuthenticatePage = lazyPage(() => import('./routes/checkout-authenticate.tsx'))
+const OrderSuccessPage = lazyPage(() => import('./routes/order-success.tsx'))
+const OrderHistoryPage = lazyPage(() => import('./routes/order-history.tsx'))
+const OrderPage = lazyPage(() => import('./routes/order.tsx'))
+const DeliveryPage = lazyPage(() => import('./routes/delivery.tsx'))
+const AdminDashboardPage = lazyPage(() => import('./routes/admin.tsx'))
+const AdminProductsPage = lazyPage(() => import('./routes/admin-products.tsx'))
+const AdminProducersPage = lazyPage(() => import('./routes/admin-producers.tsx'))
+const AdminWeekRoutesPage = lazyPage(() => import('./routes/admin-week-routes.tsx'))
+const DriverTodayPage = lazyPage(() => import('./routes/driver-today.tsx'))
+const DriverPage = lazyPage(() => import('./routes/driver.tsx'))
+const AdminWeekPage = lazyPage(() => import('./routes/admin-week.tsx'))
+const AdminPackingSlipsPage = lazyPage(() => import('./routes/admin-packing-slips.tsx'))
+
+const PAGES: Record<PageName, Page> = {
   home: HomePage,
   shop: ShopPage,
   shopCategory: ShopPage,
@@ -89,12 +99,25 @@ const PAGES: Record<PageName, ComponentType | LazyExoticComponent<ComponentType>
   adminPackingSlips: AdminPackingSlipsPage,
 }
 
+/** Pages whose module has arrived, rendered as they are instead of through React.lazy. */
+const loadedPages = new Map<PageName, ComponentType>()
+
+/**
+ * Fetches the module of the page at `pathname` before the first render. A server render and the
+ * browser's first render (hydration) both do, so both render the page itself, not a fallback.
+ */
+export async function loadPageModule(pathname: string): Promise<void> {
+  const page = matchPagePath(pathname)?.page
+  const load = page && PAGES[page].load
+  if (page && load) loadedPages.set(page, (await load()).default)
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<SiteShell />}>
         {(Object.keys(PAGES) as PageName[]).map((name) => {
-          const Page = PAGES[name]
+          const Page = loadedPages.get(name) ?? PAGES[name]
           return <Route key={name} path={PAGE_PATHS[name]} element={<Page />} />
         })}
         <Route path="*" element={<NotFoundPage />} />

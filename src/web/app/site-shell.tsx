@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react'
+import { Suspense, use, useEffect } from 'react'
 import { NavigationType, Outlet, useLocation, useNavigationType } from '#web/lib/router.tsx'
 import { SiteFooter } from '#web/components/layout/site-footer.tsx'
 import { SiteHeader } from '#web/components/layout/site-header.tsx'
@@ -13,7 +13,8 @@ import { PAGE_META } from '#shared/page-meta.ts'
 import { matchPagePath } from '#shared/routes.ts'
 import { useMetaDescription } from '#web/lib/use-page-title.ts'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
-import NotFoundPage from './routes/not-found.tsx'
+import { NotFoundPathContext } from './not-found-path.ts'
+import NotFoundPage, { NOT_FOUND_COPY } from './routes/not-found.tsx'
 
 const notifyMe = (zip: string) => <NotifyMeForm zip={zip} />
 
@@ -21,7 +22,9 @@ const notifyMe = (zip: string) => <NotifyMeForm zip={zip} />
 export function SiteShell() {
   const { pathname } = useLocation()
   useScrollToTopOnNavigation(pathname)
-  const page = matchPagePath(pathname)
+  const matched = matchPagePath(pathname)
+  // a product or producer the server found missing: its not-found page, as the server sent it
+  const page = pathname === use(NotFoundPathContext) ? undefined : matched
   useMetaDescription(page ? PAGE_META[page.page].description : undefined)
   return (
     <div className="flex min-h-dvh flex-col">
@@ -54,7 +57,7 @@ export function SiteShell() {
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             {/* the same page list the server answers 404 from (/shop/toys, /product/42...) */}
-            {page ? <Outlet /> : <NotFoundPage />}
+            {page ? <Outlet /> : <NotFoundPage {...(matched && NOT_FOUND_COPY[matched.page])} />}
           </Suspense>
         </RouteErrorBoundary>
       </main>

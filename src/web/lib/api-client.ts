@@ -46,6 +46,19 @@ const REASONS: Record<number, string> = {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 
+/** How a request reaches the API: the browser's fetch, or the server's own routes in a server render. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>
+
+let transport: ApiTransport = (path, init) => fetch(path, init)
+
+/**
+ * A server render (src/web/app/entry-server.tsx) answers the page's first queries from the API
+ * in the same process, through the same routes the browser calls.
+ */
+export function setApiTransport(next: ApiTransport) {
+  transport = next
+}
+
 /**
  * Answers are typed, not re-validated: the server serializes every answer through the shared
  * schema of its route (and the API tests hold it to that), and parsing again here would put
@@ -56,7 +69,7 @@ export async function apiRequest<T>(
   path: string,
   options: { body?: unknown; signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
-  const response = await fetch(path, {
+  const response = await transport(path, {
     method,
     credentials: 'include',
     headers:

@@ -24,6 +24,11 @@ export function createCatalogService({
   announceChange?: () => Promise<void>
 }) {
   const cache = createJsonCache({ maxEntries: 2000 })
+  const changeListeners = new Set<() => void>()
+  const dropCache = () => {
+    cache.clear()
+    for (const listener of changeListeners) listener()
+  }
 
   return {
     listProducts(query: ProductListQuery): Promise<CachedJson> {
@@ -73,13 +78,22 @@ export function createCatalogService({
      * lists, the product and producer pages and the sitemap are all read from this cache.
      */
     invalidate() {
-      cache.clear()
+      dropCache()
       void announceChange()
     },
 
     /** Another process changed the catalogue (or we may have missed its word). */
     dropCachedLists() {
-      cache.clear()
+      dropCache()
+    },
+
+    /**
+     * Calls `listener` whenever the catalogue changes here or in another process, for what is
+     * made from it and cached elsewhere (the server-rendered pages). Returns the unsubscribe.
+     */
+    onChange(listener: () => void): () => void {
+      changeListeners.add(listener)
+      return () => changeListeners.delete(listener)
     },
   }
 }

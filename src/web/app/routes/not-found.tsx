@@ -1,16 +1,34 @@
 import { Link } from '#web/lib/router.tsx'
+import type { PageName } from '#shared/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
+
+interface NotFoundCopy {
+  title?: string
+  message?: string
+  backTo?: { to: string; label: string }
+}
+
+/** What a page about one thing says when that thing does not exist (HTTP 404 from the server). */
+export const NOT_FOUND_COPY: Partial<Record<PageName, NotFoundCopy>> = {
+  product: {
+    title: 'Product not found',
+    message:
+      "That product isn't in our shop. It may have been retired, or the link may be mistyped.",
+    backTo: { to: '/shop', label: 'Back to Shop' },
+  },
+  producer: {
+    title: 'Producer not found',
+    message: "We don't work with a producer at that address. Meet the ones we do.",
+    backTo: { to: '/producers', label: 'See all producers' },
+  },
+}
 
 export default function NotFoundPage({
   title = 'Page not found',
   message = "We couldn't find that page. It may have moved, or the link may be mistyped.",
   backTo = { to: '/shop', label: 'Browse the shop' },
-}: {
-  title?: string
-  message?: string
-  backTo?: { to: string; label: string }
-}) {
+}: NotFoundCopy) {
   usePageTitle(title)
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-20 text-center">

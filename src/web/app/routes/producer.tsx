@@ -10,7 +10,7 @@ import { ProducerLogo } from '#web/features/catalog/components/producer-logo.tsx
 import { ProducerProductsRow } from '#web/features/catalog/components/producer-products-row.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
-import NotFoundPage from './not-found.tsx'
+import NotFoundPage, { NOT_FOUND_COPY } from './not-found.tsx'
 
 /** A producer's profile: its story, how it works, and its products (docs/product.md#catalogue). */
 export default function ProducerPage() {
@@ -20,13 +20,7 @@ export default function ProducerPage() {
   usePageTitle(producer.data?.name ?? 'Our Producers')
 
   if (producer.isError && producer.error instanceof ApiError && producer.error.status === 404) {
-    return (
-      <NotFoundPage
-        title="Producer not found"
-        message="We don't work with a producer at that address. Meet the ones we do."
-        backTo={{ to: '/producers', label: 'See all producers' }}
-      />
-    )
+    return <NotFoundPage {...NOT_FOUND_COPY.producer} />
   }
   if (producer.isPending || producer.isError) {
     return (

@@ -20,8 +20,10 @@ import { productQueries } from '#web/features/catalog/api/product-queries.ts'
 import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx'
 import { ProductImage } from '#web/components/product-image.tsx'
 import { WaitlistForm } from '#web/features/marketing/components/waitlist-form.tsx'
+import { ApiError } from '#web/lib/api-client.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
+import NotFoundPage, { NOT_FOUND_COPY } from './not-found.tsx'
 
 /** The default text for a product without a description (docs/product.md#catalogue). */
 const DEFAULT_DESCRIPTION =
@@ -41,13 +43,13 @@ export default function ProductPage() {
     )
   }
   if (product.isError) {
+    if (product.error instanceof ApiError && product.error.status === 404) {
+      return <NotFoundPage {...NOT_FOUND_COPY.product} />
+    }
     return (
-      <div className="flex min-h-[50vh] flex-col items-center gap-4 py-24 text-center">
-        <h1 className="text-3xl font-semibold text-destructive">Product not found</h1>
-        <Link to="/shop" className="font-semibold text-primary hover:underline">
-          Back to Shop
-        </Link>
-      </div>
+      <p className="min-h-[60vh] py-24 text-center text-muted-foreground" role="alert">
+        This product could not be loaded. Please try again later.
+      </p>
     )
   }
   const item = product.data

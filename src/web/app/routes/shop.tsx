@@ -17,6 +17,7 @@ import { ProductFilters } from '#web/features/catalog/components/product-filters
 import { ProductResults } from '#web/features/catalog/components/product-results.tsx'
 import { SortSelect } from '#web/features/catalog/components/sort-select.tsx'
 import { shopProductFilters, useShopFilters } from '#web/features/catalog/hooks/use-shop-filters.ts'
+import { shopTitle } from '#web/features/catalog/shop-title.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
 /**
@@ -54,11 +55,7 @@ export default function ShopPage() {
   })
   const count = products.data?.length
 
-  const title = search
-    ? `Results for "${search}"`
-    : subcategory && category
-      ? `${category.title}: ${subcategory.title}`
-      : (category?.title ?? 'Shop the Farm')
+  const title = shopTitle({ category: category?.slug, subcategory: subcategory?.slug, search })
   usePageTitle(title)
 
   const crumbs: Crumb[] = [

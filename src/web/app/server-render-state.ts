@@ -1,0 +1,16 @@
+import type { DehydratedState } from '@tanstack/react-query'
+
+/**
+ * What a server-rendered page hands to the browser beside its HTML (a JSON script, see
+ * docs/decisions/0009-server-rendering.md): the queries it was rendered with, when, and whether
+ * the server answered 404 for its address.
+ */
+export interface ServerRenderState {
+  queries: DehydratedState
+  /** ISO time of the render */
+  renderedAt: string
+  notFound: boolean
+}
+
+/** the id of the <script type="application/json"> that carries the state */
+export const SERVER_RENDER_STATE_ID = 'server-render-state'
