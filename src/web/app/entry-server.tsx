@@ -1,6 +1,6 @@
 import { dehydrate } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { renderToReadableStream } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { jsonForScript } from '#shared/html.ts'
 import { SERVER_RENDERED_PAGES, matchPagePath } from '#shared/routes.ts'
 import { setApiTransport, type ApiTransport } from '#web/lib/api-client.ts'
@@ -69,7 +69,9 @@ export async function renderPage({
     },
   }
   let renderError: unknown
-  const stream = await renderToReadableStream(
+  // prerender: React's streaming renderer, waiting for every lazy part and query so the page
+  // is whole HTML, with no inline scripts (the shop's CSP allows none) to complete it later
+  const { prelude } = await prerender(
     <StrictMode>
       <ServerRouter url={`${address.pathname}${address.search}`}>
         <Providers
@@ -82,13 +84,14 @@ export async function renderPage({
       </ServerRouter>
     </StrictMode>,
     {
+      // never outline a large part to be revealed later by an inline script: the page is sent whole
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(error) {
         renderError ??= error
       },
     },
   )
-  await stream.allReady
-  const body = await new Response(stream).text()
+  const body = await new Response(prelude).text()
   if (renderError !== undefined) {
     throw renderError instanceof Error ? renderError : new Error('the page could not be rendered')
   }
