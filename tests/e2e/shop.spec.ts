@@ -234,7 +234,10 @@ test('the list says when it is loading and when it failed', async ({ page, pageE
     // a 4xx is not retried (docs/product.md#api-errors), so the failure shows at once
     await route.fulfill({ status: 400, json: { message: 'Bad request' } })
   })
-  await page.goto('/shop/bakery')
+  // a page opened from its address comes with its products (server-rendered); following a link
+  // to the shop from another page asks the API
+  await page.goto('/')
+  await page.locator('main a[href="/shop/bakery"]').locator('visible=true').first().click()
   await expect(page.getByRole('status').filter({ hasText: 'Loading products...' })).toBeVisible()
   answer()
   await expect(page.getByRole('alert')).toHaveText(

@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query'
-import { StrictMode, useEffect, type ReactNode } from 'react'
+import { startTransition, StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import '../styles.css'
 import { createQueryClient } from '#web/lib/query-client.ts'
@@ -24,25 +24,28 @@ if (stateScript?.textContent) {
     markClockUsed: () => {},
   }
   // the page's own module first, so hydration does not wait on it with the page blank
+  // in a transition: React hydrates in slices and lets the browser answer taps between them
   void loadPageModule(window.location.pathname).then(() =>
-    hydrateRoot(
-      root,
-      app(
-        <Providers
-          queryClient={queryClient}
-          renderClock={renderClock}
-          notFoundPath={state.notFound ? window.location.pathname : undefined}
-        >
-          <AppRoutes />
-          <AfterHydration
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        app(
+          <Providers
+            queryClient={queryClient}
+            renderClock={renderClock}
+            notFoundPath={state.notFound ? window.location.pathname : undefined}
             onHydrated={() => {
               hydrating = false
+              // for whoever waits for the page to answer taps (the browser tests)
+              document.documentElement.dataset.hydrated = ''
             }}
-          />
-        </Providers>,
-      ),
-      { onRecoverableError: (error) => console.error('hydration:', error) },
-    ),
+          >
+            <AppRoutes />
+          </Providers>,
+        ),
+        { onRecoverableError: (error) => console.error('hydration:', error) },
+      )
+    }),
   )
 } else {
   createRoot(root).render(
@@ -60,10 +63,4 @@ function app(children: ReactNode) {
       <BrowserRouter>{children}</BrowserRouter>
     </StrictMode>
   )
-}
-
-/** Its effect runs once the server's HTML has been taken over (effects run after the tree's). */
-function AfterHydration({ onHydrated }: { onHydrated: () => void }) {
-  useEffect(onHydrated, [onHydrated])
-  return null
 }

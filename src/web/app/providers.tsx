@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { BasketProvider } from '#web/features/basket/basket-provider.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
 import { RenderClockContext, type RenderClock } from '#web/lib/use-now.ts'
@@ -21,11 +21,14 @@ export function Providers({
   queryClient: given,
   renderClock,
   notFoundPath,
+  onHydrated,
 }: {
   children: ReactNode
   queryClient?: QueryClient
   renderClock?: RenderClock
   notFoundPath?: string | undefined
+  /** called once the browser has taken over the server's HTML */
+  onHydrated?: () => void
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient())
   return (
@@ -38,6 +41,14 @@ export function Providers({
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
+      {/* on the server too: the tree, and so React's generated ids, must match the browser's */}
+      <AfterHydration onHydrated={onHydrated} />
     </QueryClientProvider>
   )
+}
+
+/** Its effect runs once the server's HTML has been taken over (effects run after the tree's). */
+function AfterHydration({ onHydrated }: { onHydrated: (() => void) | undefined }) {
+  useEffect(() => onHydrated?.(), [onHydrated])
+  return null
 }

@@ -11,6 +11,27 @@ export const test = base.extend<{
   pageErrors: string[]
 }>({
   expectedConsoleErrors: [[], { option: true }],
+  // A server-rendered page shows its buttons before its script has taken them over; a test acts
+  // once it has, as a visitor does a moment later (docs/decisions/0009-server-rendering.md).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+        const load = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>
+        Object.assign(page, {
+          [method]: async (...args: unknown[]) => {
+            const response = await load(...args)
+            await page.waitForFunction(
+              () =>
+                !document.getElementById('server-render-state') ||
+                document.documentElement.hasAttribute('data-hydrated'),
+            )
+            return response
+          },
+        })
+      }
+    }
+    await use(page)
+  },
   pageErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = []
