@@ -1,15 +1,16 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { Route, Routes } from '#web/lib/router.tsx'
 import { PAGE_PATHS, type PageName } from '#shared/routes.ts'
-import HomePage from './routes/home.tsx'
 import NotFoundPage from './routes/not-found.tsx'
 import { SiteShell } from './site-shell.tsx'
 
 /**
- * Every page (docs/product.md#pages), from the shared path list. Pages other than the home page
- * load on demand, so the first visit downloads only the shell and its own page. (React Router's
- * declarative mode: the data-router mode would double the router's share of the bundle.)
+ * Every page (docs/product.md#pages), from the shared path list. Every page loads on demand, the
+ * home page too (issue 19: the other pages do not carry the landing page's sections), so the first
+ * visit downloads only the shell and its own page; the server preloads the page's chunks with it
+ * (src/server/plugins/web-app.ts PAGE_MODULES).
  */
+const HomePage = lazy(() => import('./routes/home.tsx'))
 const ShopPage = lazy(() => import('./routes/shop.tsx'))
 const ProductPage = lazy(() => import('./routes/product.tsx'))
 const ProducersPage = lazy(() => import('./routes/producers.tsx'))
