@@ -30,7 +30,7 @@ const rules = {
     message: 'Server libraries stay on the server.',
   },
   react: {
-    regex: '^(react|react-dom(/.*)?|react-router|radix-ui|@tanstack/.*)$',
+    regex: '^(react|react-dom(/.*)?|wouter(/.*)?|radix-ui|@tanstack/.*)$',
     message: 'Shared and server code does not depend on React.',
   },
   database: {

@@ -10,6 +10,7 @@ export default defineConfig({
             'src/shared/**/*.test.ts',
             'src/web/**/*.test.{ts,tsx}',
             'tests/architecture/**/*.test.ts',
+            'scripts/*.test.ts',
           ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           // a server's clock is usually UTC: business dates must not depend on it

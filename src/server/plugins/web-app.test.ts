@@ -179,7 +179,7 @@ describe('each page carries its own title and description', () => {
     }
   })
 
-  test("catalogue pages preload their own chunks, not the entry's", () => {
+  test("the home and catalogue pages preload their own chunks, not the entry's", () => {
     const manifest: BuildManifest = {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_cn.js'] },
       '_cn.js': { file: 'assets/cn-2.js' },
@@ -191,6 +191,7 @@ describe('each page carries its own title and description', () => {
       'app/routes/product.tsx': { file: 'assets/product-5.js', imports: ['_grid.js'] },
       'app/routes/producers.tsx': { file: 'assets/producers-6.js' },
       'app/routes/producer.tsx': { file: 'assets/producer-7.js' },
+      'app/routes/home.tsx': { file: 'assets/home-8.js', imports: ['_cn.js'] },
     }
     const { pages } = renderPageHtml(INDEX, manifest)
     const preloads = (page: PageName) =>
@@ -200,6 +201,7 @@ describe('each page carries its own title and description', () => {
     expect(preloads('shop')).toEqual(['/assets/grid-4.js', '/assets/shop-3.js'])
     expect(preloads('shopSubcategory')).toEqual(['/assets/grid-4.js', '/assets/shop-3.js'])
     expect(preloads('product')).toEqual(['/assets/grid-4.js', '/assets/product-5.js'])
+    expect(preloads('home')).toEqual(['/assets/home-8.js'])
     expect(preloads('about')).toEqual([])
     // after the app's script, which comes first
     expect(pages.shop.toString()).toMatch(

@@ -143,10 +143,11 @@ const LCP_IMAGES: Partial<Record<PageName, string>> = {
 }
 
 /**
- * The lazy-loaded page module of the catalogue pages (src/web/app/router.tsx), by its path in the
+ * The lazy-loaded page module of the home and catalogue pages (src/web/app/router.tsx), by its path in the
  * build manifest: the page fetches its chunks beside the app's entry instead of after it.
  */
 export const PAGE_MODULES: Partial<Record<PageName, string>> = {
+  home: 'app/routes/home.tsx',
   shop: 'app/routes/shop.tsx',
   shopCategory: 'app/routes/shop.tsx',
   shopSubcategory: 'app/routes/shop.tsx',

@@ -1,14 +1,14 @@
 import { lazy, type ComponentType } from 'react'
 import { Route, Routes } from '#web/lib/router.tsx'
 import { PAGE_PATHS, matchPagePath, type PageName } from '#shared/routes.ts'
-import HomePage from './routes/home.tsx'
 import NotFoundPage from './routes/not-found.tsx'
 import { SiteShell } from './site-shell.tsx'
 
 /**
- * Every page (docs/product.md#pages), from the shared path list. Pages other than the home page
- * load on demand, so the first visit downloads only the shell and its own page. (React Router's
- * declarative mode: the data-router mode would double the router's share of the bundle.)
+ * Every page (docs/product.md#pages), from the shared path list. Every page loads on demand, the
+ * home page too (the other pages do not carry the landing page's sections), so the first
+ * visit downloads only the shell and its own page; the server preloads the page's chunks with it
+ * (src/server/plugins/web-app.ts PAGE_MODULES).
  */
 type PageModule = { default: ComponentType }
 type Page = ComponentType & { load?: () => Promise<PageModule> }
@@ -20,6 +20,7 @@ function lazyPage(load: () => Promise<PageModule>): Page {
   return Object.assign(lazy(loadOnce), { load: loadOnce })
 }
 
+const HomePage = lazyPage(() => import('./routes/home.tsx'))
 const ShopPage = lazyPage(() => import('./routes/shop.tsx'))
 const ProductPage = lazyPage(() => import('./routes/product.tsx'))
 const ProducersPage = lazyPage(() => import('./routes/producers.tsx'))

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect } from 'react'
+import { lazy, Suspense, use, useEffect } from 'react'
 import { NavigationType, Outlet, useLocation, useNavigationType } from '#web/lib/router.tsx'
 import { SiteFooter } from '#web/components/layout/site-footer.tsx'
 import { SiteHeader } from '#web/components/layout/site-header.tsx'
@@ -7,7 +7,6 @@ import { BasketButton } from '#web/features/basket/components/basket-button.tsx'
 import { LazyBasketDrawer } from '#web/features/basket/components/lazy-basket-drawer.tsx'
 import { HeaderSearch } from '#web/features/catalog/components/header-search.tsx'
 import { NewsletterForm } from '#web/features/marketing/components/newsletter-form.tsx'
-import { NotifyMeForm } from '#web/features/marketing/components/notify-me-form.tsx'
 import { HeaderZipCheck } from '#web/features/service-area/components/header-zip-check.tsx'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { matchPagePath } from '#shared/routes.ts'
@@ -16,7 +15,17 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { NotFoundPathContext } from './not-found-path.ts'
 import NotFoundPage, { NOT_FOUND_COPY } from './routes/not-found.tsx'
 
-const notifyMe = (zip: string) => <NotifyMeForm zip={zip} />
+// shown only in the ZIP check's "Sorry!" dialog, so it loads with it
+const NotifyMeForm = lazy(() =>
+  import('#web/features/marketing/components/notify-me-form.tsx').then((module) => ({
+    default: module.NotifyMeForm,
+  })),
+)
+const notifyMe = (zip: string) => (
+  <Suspense fallback={null}>
+    <NotifyMeForm zip={zip} />
+  </Suspense>
+)
 
 /** The frame of every page: header, the page, footer. */
 export function SiteShell() {

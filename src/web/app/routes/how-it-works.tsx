@@ -1,4 +1,5 @@
 import { CalendarCheckIcon, PackageIcon, ShoppingBasketIcon, TractorIcon } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { DELIVERY_WINDOW, ORDER_CUTOFF, WEEKLY_SCHEDULE } from '#shared/domain/delivery.ts'
 import { formatCents } from '#shared/domain/money.ts'
 import {
@@ -14,9 +15,15 @@ import {
 } from '#web/components/ui/accordion.tsx'
 import { InfoHero, InfoSection } from '#web/features/info/components/info-hero.tsx'
 import { InfoSubnav } from '#web/features/info/components/info-subnav.tsx'
-import { NotifyMeForm } from '#web/features/marketing/components/notify-me-form.tsx'
 import { ZipChecker } from '#web/features/service-area/components/zip-checker.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
+
+// shown only after a ZIP we do not deliver to is checked, so it loads then (the JavaScript budget: docs/decisions/0010-page-javascript-budget.md)
+const NotifyMeForm = lazy(() =>
+  import('#web/features/marketing/components/notify-me-form.tsx').then((module) => ({
+    default: module.NotifyMeForm,
+  })),
+)
 
 const minimum = formatCents(MINIMUM_ORDER_CENTS)
 const fee = formatCents(DELIVERY_FEE_CENTS)
@@ -160,7 +167,13 @@ export default function HowItWorksPage() {
         intro="Enter your five-digit ZIP code to find out."
       >
         <div className="max-w-xl rounded-xl bg-card p-6 shadow-xs">
-          <ZipChecker renderUnavailable={(zip) => <NotifyMeForm zip={zip} />} />
+          <ZipChecker
+            renderUnavailable={(zip) => (
+              <Suspense fallback={null}>
+                <NotifyMeForm zip={zip} />
+              </Suspense>
+            )}
+          />
         </div>
       </InfoSection>
       <InfoSection id="faq" title="Frequently asked questions" className="pt-0">

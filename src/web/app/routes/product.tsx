@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { CalendarDaysIcon, RepeatIcon } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from '#web/lib/router.tsx'
 import { categoryLabel } from '#shared/domain/catalog.ts'
 import { cutoffMessage, DELIVERY_WINDOW } from '#shared/domain/delivery.ts'
@@ -8,22 +8,19 @@ import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx'
 import { AddToCartButton } from '#web/features/basket/add-to-cart-button.tsx'
 import { productQueries } from '#web/features/catalog/api/product-queries.ts'
 import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx'
 import { ProductImage } from '#web/components/product-image.tsx'
-import { WaitlistForm } from '#web/features/marketing/components/waitlist-form.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 import NotFoundPage, { NOT_FOUND_COPY } from './not-found.tsx'
+
+// SUBSCRIBE's dialog and its form load when the button is first pressed (the JavaScript budget: docs/decisions/0010-page-javascript-budget.md)
+const SubscribeDialog = lazy(() =>
+  import('../subscribe-dialog.tsx').then((module) => ({ default: module.SubscribeDialog })),
+)
 
 /** The default text for a product without a description (docs/product.md#catalogue). */
 const DEFAULT_DESCRIPTION =
@@ -124,24 +121,26 @@ export default function ProductPage() {
  */
 function SubscribeButton({ productName }: { productName: string }) {
   const [open, setOpen] = useState(false)
+  const [wanted, setWanted] = useState(false)
   return (
     <>
-      <Button variant="outline" size="lg" onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        size="lg"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setWanted(true)
+          setOpen(true)
+        }}
+      >
         <RepeatIcon aria-hidden />
         SUBSCRIBE
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Weekly subscriptions are coming</DialogTitle>
-            <DialogDescription>
-              Soon you will be able to get {productName} every Saturday without reordering, and skip
-              or pause any week. Join the waitlist and we will tell you when subscriptions start.
-            </DialogDescription>
-          </DialogHeader>
-          <WaitlistForm submitLabel="Tell me when" />
-        </DialogContent>
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <SubscribeDialog open={open} onOpenChange={setOpen} productName={productName} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -1,107 +1,41 @@
-import { MenuIcon, PhoneIcon } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
-import { Link } from '#web/lib/router.tsx'
-import { TOP_MENU_CATEGORIES } from '#shared/domain/catalog.ts'
-import { paths } from '#shared/routes.ts'
-import { SITE } from '#shared/site-content.ts'
-import {
-  Accordion,
-  AccordionContent,
-  AccordionItem,
-  AccordionTrigger,
-} from '#web/components/ui/accordion.tsx'
+import { MenuIcon } from 'lucide-react'
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '#web/components/ui/sheet.tsx'
-import { INFO_LINKS } from './info-links.ts'
 
-/** The small-screen menu: categories in an accordion, the quick links and a phone link. */
+// the drawer (Radix Dialog and its focus trap, scroll lock...) loads on the first press: the
+// first paint needs only the button (the JavaScript budget: docs/decisions/0010-page-javascript-budget.md)
+const MobileMenuSheet = lazy(() =>
+  import('./mobile-menu-sheet.tsx').then((module) => ({ default: module.MobileMenuSheet })),
+)
+
+/** The small-screen menu button; its drawer (./mobile-menu-sheet.tsx) loads when first opened. */
 export function MobileMenu({ className, extras }: { className?: string; extras?: ReactNode }) {
   const [open, setOpen] = useState(false)
-  const close = () => setOpen(false)
+  const [wanted, setWanted] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className={className} aria-label="Open menu">
-          <MenuIcon className="size-6" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent
-        side="left"
-        className="overflow-y-auto"
-        // focus the drawer itself: focusing its ZIP field would pop up a phone's keyboard
-        onOpenAutoFocus={(event) => {
-          event.preventDefault()
-          ;(event.currentTarget as HTMLElement).focus()
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost"
+        size="icon"
+        className={className}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => {
+          setWanted(true)
+          setOpen((current) => !current)
         }}
       >
-        <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
-          <SheetDescription>Shop by category or find out more about us.</SheetDescription>
-        </SheetHeader>
-        <nav aria-label="Mobile" className="flex flex-col gap-6 p-5">
-          {extras ? (
-            <div className="flex flex-col gap-4 border-b border-border pb-5">{extras}</div>
-          ) : null}
-          <Accordion type="single" collapsible>
-            {TOP_MENU_CATEGORIES.map((category) => (
-              <AccordionItem key={category.slug} value={category.slug}>
-                <AccordionTrigger className="py-3 text-base">{category.title}</AccordionTrigger>
-                <AccordionContent>
-                  <ul className="flex flex-col">
-                    <li>
-                      <Link
-                        to={paths.shop(category.slug)}
-                        onClick={close}
-                        className="block rounded-md px-3 py-2 font-semibold text-primary hover:bg-accent"
-                      >
-                        Shop all {category.title}
-                      </Link>
-                    </li>
-                    {category.subcategories.map((subcategory) => (
-                      <li key={subcategory.slug}>
-                        <Link
-                          to={paths.shop(category.slug, subcategory.slug)}
-                          onClick={close}
-                          className="block rounded-md px-3 py-2 hover:bg-accent"
-                        >
-                          {subcategory.title}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </AccordionContent>
-              </AccordionItem>
-            ))}
-          </Accordion>
-          <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-            {INFO_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  onClick={close}
-                  className="block py-1.5 text-muted-foreground hover:text-foreground"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <a
-            href={SITE.phone.href}
-            className="inline-flex items-center gap-2 self-start rounded-md bg-accent px-3 py-2 text-sm font-semibold text-accent-foreground"
-          >
-            <PhoneIcon className="size-4" aria-hidden />
-            Call us: {SITE.phone.display}
-          </a>
-        </nav>
-      </SheetContent>
-    </Sheet>
+        <MenuIcon className="size-6" />
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet open={open} onOpenChange={setOpen} extras={extras} trigger={trigger} />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Slot } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '#web/lib/cn.ts'
+import { Slot } from './slot.tsx'
 
 /** The six variants and four sizes. */
 export const buttonVariants = cva(
@@ -35,7 +35,7 @@ export type ButtonProps = ComponentProps<'button'> &
   }
 
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button'
+  const Component = asChild ? Slot : 'button'
   return (
     <Component
       data-slot="button"

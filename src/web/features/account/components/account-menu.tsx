@@ -2,7 +2,6 @@ import { LogOutIcon } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { AccountLinks } from '#web/components/layout/account-links.tsx'
-import { SheetClose } from '#web/components/ui/sheet.tsx'
 import { useLogOut } from '../hooks/use-log-out.ts'
 import { useSession } from '../hooks/use-session.ts'
 import { ACCOUNT_PAGES } from './account-pages.ts'
@@ -31,12 +30,12 @@ export function AccountMenu() {
 
 /**
  * The same inside the small-screen menu drawer: the account pages as plain links. Each link
- * (and Log out) also closes the drawer.
+ * (and Log out, marked data-menu-close) also closes the drawer.
  */
 export function DrawerAccountMenu() {
   const { user } = useSession()
   const logOut = useLogOut()
-  if (!user) return <AccountLinks tone="light" inDrawer />
+  if (!user) return <AccountLinks tone="light" />
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">
@@ -45,25 +44,22 @@ export function DrawerAccountMenu() {
       <ul className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {ACCOUNT_PAGES.map(({ to, label }) => (
           <li key={to}>
-            <SheetClose asChild>
-              <Link to={to} className="font-medium text-foreground hover:underline">
-                {label}
-              </Link>
-            </SheetClose>
+            <Link to={to} className="font-medium text-foreground hover:underline">
+              {label}
+            </Link>
           </li>
         ))}
         <li>
-          <SheetClose asChild>
-            <button
-              type="button"
-              disabled={logOut.isPending}
-              onClick={() => logOut.mutate()}
-              className="inline-flex items-center gap-1.5 font-medium text-foreground hover:underline disabled:opacity-50"
-            >
-              <LogOutIcon className="size-4" aria-hidden />
-              Log out
-            </button>
-          </SheetClose>
+          <button
+            type="button"
+            data-menu-close=""
+            disabled={logOut.isPending}
+            onClick={() => logOut.mutate()}
+            className="inline-flex items-center gap-1.5 font-medium text-foreground hover:underline disabled:opacity-50"
+          >
+            <LogOutIcon className="size-4" aria-hidden />
+            Log out
+          </button>
         </li>
       </ul>
     </div>

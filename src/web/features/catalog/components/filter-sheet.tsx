@@ -1,16 +1,13 @@
 import { SlidersHorizontalIcon } from 'lucide-react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '#web/components/ui/sheet.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { ProductFilters, type ProductFiltersProps } from './product-filters.tsx'
+import type { ProductFiltersProps } from './product-filters.tsx'
+
+// the drawer (Radix Dialog) loads when the button is first pressed (the JavaScript budget: docs/decisions/0010-page-javascript-budget.md)
+const FilterSheetContent = lazy(() =>
+  import('./filter-sheet-content.tsx').then((module) => ({ default: module.FilterSheetContent })),
+)
 
 /**
  * The filters on a phone: a 'Filters' button opening a drawer. Each choice applies at once (the
@@ -28,46 +25,45 @@ export function FilterSheet({
   resultCount: number | undefined
   onClear: () => void
 }) {
+  const [open, setOpen] = useState(false)
+  const [wanted, setWanted] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="outline" className={cn('gap-2', className)}>
-          <SlidersHorizontalIcon aria-hidden />
-          Filters
-          {activeCount > 0 ? (
-            <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground">
-              {activeCount}
-              <span className="sr-only"> in use</span>
-            </span>
-          ) : null}
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left">
-        <SheetHeader>
-          <SheetTitle>Filters</SheetTitle>
-          <SheetDescription>The list updates as you choose.</SheetDescription>
-        </SheetHeader>
-        <div className="flex-1 overflow-y-auto p-5">
-          <ProductFilters {...filterProps} />
-        </div>
-        <div className="flex items-center gap-3 border-t border-border p-4">
-          <Button
-            variant="outline"
-            className="flex-1"
-            onClick={onClear}
-            disabled={activeCount === 0}
-          >
-            Clear filters
-          </Button>
-          <SheetClose asChild>
-            <Button className="flex-1">
-              {resultCount === undefined
-                ? 'Show products'
-                : `Show ${resultCount} ${resultCount === 1 ? 'product' : 'products'}`}
-            </Button>
-          </SheetClose>
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={trigger}
+        variant="outline"
+        className={cn('gap-2', className)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => {
+          setWanted(true)
+          setOpen(true)
+        }}
+      >
+        <SlidersHorizontalIcon aria-hidden />
+        Filters
+        {activeCount > 0 ? (
+          <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground">
+            {activeCount}
+            <span className="sr-only"> in use</span>
+          </span>
+        ) : null}
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <FilterSheetContent
+            {...filterProps}
+            open={open}
+            onOpenChange={setOpen}
+            trigger={trigger}
+            activeCount={activeCount}
+            resultCount={resultCount}
+            onClear={onClear}
+          />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

@@ -1,61 +1,54 @@
-import { PartyPopperIcon } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
-import { SITE } from '#shared/site-content.ts'
-import { Button } from '#web/components/ui/button.tsx'
 import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '#web/components/ui/dialog.tsx'
-import { WaitlistForm } from './waitlist-form.tsx'
+  cloneElement,
+  lazy,
+  Suspense,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type Ref,
+} from 'react'
+
+// the dialog (Radix Dialog) and the form load when the button is first pressed: the landing
+// page shows only the button before any click (the JavaScript budget: docs/decisions/0010-page-javascript-budget.md)
+const WaitlistDialogContent = lazy(() =>
+  import('./waitlist-dialog-content.tsx').then((module) => ({
+    default: module.WaitlistDialogContent,
+  })),
+)
+
+type TriggerProps = {
+  onClick?: (event: MouseEvent<HTMLElement>) => void
+  ref?: Ref<HTMLElement>
+}
 
 /**
- * The waitlist modal (docs/product.md#visitor-forms): an e-mail form, then "You're on the
- * waitlist!"; closing it, however it closes, brings the form back for next time. `children` is the
- * button that opens it (it gets the focus back on close).
+ * The waitlist modal's button (docs/product.md#visitor-forms): `children` is the button that
+ * opens it (it gets the focus back on close), given the dialog's ARIA as Radix's trigger did.
  */
-export function WaitlistDialog({ children }: { children: ReactNode }) {
-  const [joined, setJoined] = useState(false)
+export function WaitlistDialog({ children }: { children: ReactElement<TriggerProps> }) {
+  const [open, setOpen] = useState(false)
+  const [wanted, setWanted] = useState(false)
+  const trigger = useRef<HTMLElement>(null)
   return (
-    <Dialog onOpenChange={(open) => !open && setJoined(false)}>
-      <DialogTrigger asChild>{children}</DialogTrigger>
-      <DialogContent>
-        {joined ? (
-          <>
-            <DialogHeader className="items-center text-center sm:items-start sm:text-left">
-              <span className="flex size-12 items-center justify-center rounded-full bg-accent text-forest">
-                <PartyPopperIcon className="size-6" aria-hidden />
-              </span>
-              <DialogTitle>You&apos;re on the waitlist!</DialogTitle>
-              <DialogDescription>
-                We&apos;ll e-mail you the week Saturday deliveries start, with first pick of the
-                opening week&apos;s boxes. No spam in the meantime.
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button>Close</Button>
-              </DialogClose>
-            </DialogFooter>
-          </>
-        ) : (
-          <>
-            <DialogHeader>
-              <DialogTitle>Join the Waitlist</DialogTitle>
-              <DialogDescription>
-                We&apos;re {SITE.launchText.toLowerCase()}. Leave your e-mail and we&apos;ll tell
-                you when Saturday deliveries start in your neighborhood. No spam, ever.
-              </DialogDescription>
-            </DialogHeader>
-            <WaitlistForm onSuccess={() => setJoined(true)} />
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      {cloneElement(children, {
+        ref: trigger,
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        'data-state': open ? 'open' : 'closed',
+        onClick: (event: MouseEvent<HTMLElement>) => {
+          children.props.onClick?.(event)
+          if (event.defaultPrevented) return
+          setWanted(true)
+          setOpen(true)
+        },
+      } as TriggerProps)}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <WaitlistDialogContent open={open} onOpenChange={setOpen} trigger={trigger} />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

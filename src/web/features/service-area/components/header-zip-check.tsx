@@ -1,22 +1,16 @@
 import { MapPinIcon } from 'lucide-react'
-import { useId, useState, type ReactNode } from 'react'
-import { Link } from '#web/lib/router.tsx'
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { FIVE_DIGIT_ZIP } from '#shared/domain/service-area.ts'
 import type { ServiceAreaResult } from '#shared/schemas/service-area.ts'
-import { Button } from '#web/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useCheckServiceArea } from '../api/check-service-area.ts'
+
+// the answer's dialog (Radix Dialog) loads with the first answer: the first paint is the field
+const ZipResultDialog = lazy(() =>
+  import('./zip-result-dialog.tsx').then((module) => ({ default: module.ZipResultDialog })),
+)
 
 /**
  * The header's zip input: Enter checks the ZIP and opens the answer (docs/product.md#service-area).
@@ -32,6 +26,8 @@ export function HeaderZipCheck({
   const inputId = useId()
   const [zip, setZip] = useState('')
   const [result, setResult] = useState<ServiceAreaResult | null>(null)
+  const [wanted, setWanted] = useState(false)
+  if (result !== null && !wanted) setWanted(true)
   const check = useCheckServiceArea()
 
   function submit() {
@@ -87,39 +83,15 @@ export function HeaderZipCheck({
           )}
         />
       </div>
-      <Dialog open={result !== null} onOpenChange={(open) => !open && setResult(null)}>
-        <DialogContent>
-          {result?.isValid ? (
-            <>
-              <DialogHeader>
-                <DialogTitle>Great News!</DialogTitle>
-                <DialogDescription>We deliver to {result.zipCode}!</DialogDescription>
-              </DialogHeader>
-              <DialogFooter>
-                <Button asChild onClick={() => setResult(null)}>
-                  <Link to="/shop">Start Shopping</Link>
-                </Button>
-              </DialogFooter>
-            </>
-          ) : (
-            <>
-              <DialogHeader>
-                <DialogTitle>Sorry!</DialogTitle>
-                <DialogDescription>
-                  We don&apos;t currently deliver to {result?.zipCode}. We serve the Houston and
-                  greater Houston area.
-                </DialogDescription>
-              </DialogHeader>
-              {result && renderUnavailable ? renderUnavailable(result.zipCode) : null}
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="outline">Close</Button>
-                </DialogClose>
-              </DialogFooter>
-            </>
-          )}
-        </DialogContent>
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ZipResultDialog
+            result={result}
+            onClose={() => setResult(null)}
+            renderUnavailable={renderUnavailable}
+          />
+        </Suspense>
+      ) : null}
     </>
   )
 }

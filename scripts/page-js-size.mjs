@@ -1,0 +1,127 @@
+// The JavaScript a visitor's browser fetches for each public page before any action
+// (docs/decisions/0010-page-javascript-budget.md): the entry script and its static-import closure, plus the page's lazily-loaded route module
+// (src/web/app/router.tsx) and its static-import closure, each file gzipped (level 9) once.
+// Anything loaded with a dynamic import() — the basket drawer, the search dropdown, dialogs,
+// toasts, form validation — comes after a user action and is not counted.
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+
+export const LANDING_JS_LIMIT_BYTES = 100 * 1024
+export const PAGE_JS_LIMIT_BYTES = 120 * 1024
+
+/**
+ * Pages not yet within their limit, each with the ceiling the build holds it to meanwhile
+ * (its figure when the budget was set, rounded up), so it can only shrink: the landing page
+ * (React DOM, TanStack Query and tailwind-merge alone are 88 KB), the shop (Radix Select and
+ * Checkbox in the filters on screen) and contact (zod and react-hook-form in the form on
+ * screen). Lower a ceiling as a page is cut; remove it once the page is within its limit.
+ */
+export const INTERIM_CEILINGS_BYTES = {
+  // 120.8 KB once the server's HTML is hydrated (ADR 9: the query cache's hydrate, the contexts)
+  '/': 121 * 1024,
+  '/shop': 155 * 1024,
+  '/shop/:category': 155 * 1024,
+  '/shop/:category/:subcategory': 155 * 1024,
+  '/contact': 192 * 1024,
+}
+
+/**
+ * The public pages (src/shared/routes.ts) and the route module each loads lazily, by its path in
+ * Vite's manifest (relative to src/web). A unit test holds
+ * this list to src/web/app/router.tsx.
+ */
+export const PUBLIC_PAGES = {
+  '/': 'app/routes/home.tsx',
+  '/shop': 'app/routes/shop.tsx',
+  '/shop/:category': 'app/routes/shop.tsx',
+  '/shop/:category/:subcategory': 'app/routes/shop.tsx',
+  '/product/:id': 'app/routes/product.tsx',
+  '/producers': 'app/routes/producers.tsx',
+  '/producer/:slug': 'app/routes/producer.tsx',
+  '/about': 'app/routes/about.tsx',
+  '/how-it-works': 'app/routes/how-it-works.tsx',
+  '/press': 'app/routes/press.tsx',
+  '/our-standards': 'app/routes/our-standards.tsx',
+  '/recipes': 'app/routes/recipes.tsx',
+  '/become-vendor': 'app/routes/become-vendor.tsx',
+  '/corporate-wellness': 'app/routes/corporate-wellness.tsx',
+  '/gift-cards': 'app/routes/gift-cards.tsx',
+  '/contact': 'app/routes/contact.tsx',
+  '/cancellation-policy': 'app/routes/cancellation-policy.tsx',
+  '/privacy': 'app/routes/privacy.tsx',
+  '/terms': 'app/routes/terms.tsx',
+}
+
+/**
+ * The manifest keys a page fetches before any action: the entries and, when the page has a lazy
+ * module, that module, each with everything it imports statically (not its dynamic imports).
+ * @param {Record<string, { file: string, isEntry?: boolean, imports?: string[] }>} manifest
+ * @param {string | null} pageModule
+ * @returns {string[]}
+ */
+export function pageClosure(manifest, pageModule) {
+  const seen = new Set()
+  const visit = (key) => {
+    if (seen.has(key)) return
+    if (!manifest[key]) throw new Error(`the build manifest has no ${key}`)
+    seen.add(key)
+    for (const imported of manifest[key].imports ?? []) visit(imported)
+  }
+  for (const key of Object.keys(manifest)) if (manifest[key].isEntry) visit(key)
+  if (pageModule) visit(pageModule)
+  return [...seen]
+}
+
+/** Each public page's files and gzipped total, with its limit. */
+export function pageJavaScript(webRoot = 'dist/web') {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8'))
+  const gzippedSizes = new Map()
+  const gzipped = (file) => {
+    if (!gzippedSizes.has(file)) {
+      const contents = fs.readFileSync(path.join(webRoot, file))
+      gzippedSizes.set(file, zlib.gzipSync(contents, { level: 9 }).length)
+    }
+    return gzippedSizes.get(file)
+  }
+  return Object.entries(PUBLIC_PAGES).map(([page, module]) => {
+    const files = pageClosure(manifest, module)
+      .map((key) => manifest[key].file)
+      .filter((file) => file.endsWith('.js'))
+    const bytes = files.reduce((sum, file) => sum + gzipped(file), 0)
+    const limit = page === '/' ? LANDING_JS_LIMIT_BYTES : PAGE_JS_LIMIT_BYTES
+    const ceiling = INTERIM_CEILINGS_BYTES[page] ?? limit
+    // `fails`: above what the build allows (the limit, or the page's interim ceiling)
+    return {
+      page,
+      files,
+      gzipped: bytes,
+      limit,
+      ceiling,
+      over: bytes > limit,
+      fails: bytes > ceiling,
+    }
+  })
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+
+/** One line per page: "/shop  96.3 KB gzipped (limit 120.0 KB)", and where it is over, how. */
+export function pageFigures(pages) {
+  const width = Math.max(...pages.map((page) => page.page.length))
+  return pages.map((page) => {
+    const note = page.fails
+      ? `  OVER (build limit ${kb(page.ceiling)})`
+      : page.over
+        ? `  over the limit; interim ceiling ${kb(page.ceiling)}`
+        : ''
+    return `  ${page.page.padEnd(width)}  ${kb(page.gzipped).padStart(8)} gzipped (limit ${kb(page.limit)})${note}`
+  })
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const pages = pageJavaScript()
+  console.log('JavaScript before any action, per public page:')
+  for (const line of pageFigures(pages)) console.log(line)
+  if (pages.some((page) => page.fails)) process.exit(1)
+}
