@@ -104,7 +104,9 @@ export function serverRenderedDocument(indexHtml: string, manifest?: BuildManife
   const template = (page: PageName | undefined) => {
     let html = templates.get(page)
     if (html === undefined) {
-      html = withPreloads(indexHtml.replace(META_TAG('description'), ''), page, manifest)
+      html = withScriptAfterFirstPaint(
+        withPreloads(indexHtml.replace(META_TAG('description'), ''), page, manifest),
+      )
       templates.set(page, html)
     }
     return html
@@ -117,6 +119,23 @@ export function serverRenderedDocument(indexHtml: string, manifest?: BuildManife
         () =>
           `<div id="root">${rendered.body}</div>\n    <script type="application/json" id="${SERVER_RENDER_STATE_ID}">${rendered.state}</script>`,
       )
+}
+
+/**
+ * A server-rendered page reads before its script runs, so the script waits for the first paint
+ * (public/boot.js): the HTML, stylesheet and pictures get the connection first. The entry and
+ * its chunks move from the head's tags into the boot script's data attributes.
+ */
+function withScriptAfterFirstPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
+  if (!entry?.[1]) throw new Error('index.html has no module script to start the app')
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>\s*/g
+  const chunks = [...html.matchAll(preload)].map((match) => match[1] ?? '')
+  const boot = `<script defer src="/boot.js" data-entry="${escapeHtml(entry[1])}" data-preload="${escapeHtml(chunks.join(' '))}"></script>`
+  return html
+    .replace(entry[0], '')
+    .replace(preload, '')
+    .replace(/<\/head>/i, (end) => `  ${boot}\n  ${end}`)
 }
 
 /** the id of the state's <script> (src/web/app/server-render-state.ts) */
