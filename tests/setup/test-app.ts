@@ -1,3 +1,4 @@
+import type { ServerRenderEntry } from '#server/plugins/server-rendering.ts'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -42,6 +43,8 @@ export async function createTestApp(
   options: {
     database?: TestDatabase
     webRoot?: string
+    /** the web app's server entry (public pages rendered on the server); only with webRoot */
+    serverRender?: ServerRenderEntry
     publicUrl?: string
     now?: () => Date
     mailer?: Mailer
@@ -71,6 +74,7 @@ export async function createTestApp(
     passwordCost: TEST_APP_EXTRAS.passwordCost,
     log: options.log ?? testLogger,
     webRoot: options.webRoot,
+    serverRender: options.serverRender,
     metricsToken: options.metricsToken,
     ...(options.now ? { now: options.now } : {}),
     payments: options.payments,
