@@ -66,6 +66,16 @@ export { expect }
 const LABEL_IN_NAME = 'label-content-name-mismatch'
 
 export async function expectAccessible(page: Page) {
+  // the settled page: a toast or dialog still fading in has its colours half-way (contrast)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  )
   const results = await new AxeBuilder({ page })
     // one options object: AxeBuilder's options() replaces the runOnly that withTags() sets
     .options({
