@@ -82,6 +82,11 @@ export async function renderPage({
       </ServerRouter>
     </StrictMode>,
     {
+      // every finished part inline, where it belongs: a part larger than this (12.8 KB by
+      // default, e.g. the shop's grid) is otherwise sent hidden after a "Loading…" stand-in, for
+      // an inline script to swap in, and a visitor without JavaScript sees only "Loading…"
+      // (docs/product.md#without-javascript). The page is sent whole anyway (allReady, cached).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error) {
         renderError ??= error
       },

@@ -10,7 +10,7 @@ import {
   AccordionItem,
   AccordionTrigger,
 } from '#web/components/ui/accordion.tsx'
-import { Button } from '#web/components/ui/button.tsx'
+import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import {
   Sheet,
   SheetContent,
@@ -19,12 +19,20 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '#web/components/ui/sheet.tsx'
+import { cn } from '#web/lib/cn.ts'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { INFO_LINKS } from './info-links.ts'
 
-/** The small-screen menu: categories in an accordion, the quick links and a phone link. */
+/**
+ * The small-screen menu: categories in an accordion, the quick links and a phone link. The
+ * drawer needs JavaScript: until the page has it, the same button opens a plain list of the
+ * categories and quick links under the header (docs/product.md#without-javascript).
+ */
 export function MobileMenu({ className, extras }: { className?: string; extras?: ReactNode }) {
+  const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const close = () => setOpen(false)
+  if (!hydrated) return <MenuDisclosure className={className} />
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
@@ -103,5 +111,61 @@ export function MobileMenu({ className, extras }: { className?: string; extras?:
         </nav>
       </SheetContent>
     </Sheet>
+  )
+}
+
+/** The menu before and without JavaScript: links only, in a panel under the header. */
+function MenuDisclosure({ className }: { className?: string }) {
+  return (
+    <details className={cn('group', className)}>
+      <summary
+        aria-label="Open menu"
+        className={cn(
+          buttonVariants({ variant: 'ghost', size: 'icon' }),
+          'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+        )}
+      >
+        <MenuIcon className="size-6" aria-hidden />
+      </summary>
+      {/* the header is sticky, so positioned: the panel hangs from it across its width */}
+      <nav
+        aria-label="Mobile"
+        className="absolute top-full right-0 left-0 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-border bg-card p-5 shadow-lg"
+      >
+        <ul className="flex flex-col">
+          <li>
+            <Link to={paths.shop()} className="block py-2.5 font-semibold text-primary">
+              Shop all products
+            </Link>
+          </li>
+          {TOP_MENU_CATEGORIES.map((category) => (
+            <li key={category.slug} className="border-t border-border">
+              <Link to={paths.shop(category.slug)} className="block py-2.5 text-base font-medium">
+                {category.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1 border-t border-border pt-4 text-sm">
+          {INFO_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="block py-1.5 text-muted-foreground hover:text-foreground"
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <a
+          href={SITE.phone.href}
+          className="mt-4 inline-flex items-center gap-2 rounded-md bg-accent px-3 py-2 text-sm font-semibold text-accent-foreground"
+        >
+          <PhoneIcon className="size-4" aria-hidden />
+          Call us: {SITE.phone.display}
+        </a>
+      </nav>
+    </details>
   )
 }

@@ -1,20 +1,40 @@
 import { SearchIcon, XIcon } from 'lucide-react'
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react'
 import { useNavigate } from '#web/lib/router.tsx'
 import { paths } from '#shared/routes.ts'
-import { Button } from '#web/components/ui/button.tsx'
+import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { cn } from '#web/lib/cn.ts'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { SearchDropdown } from './search-dropdown.tsx'
 
 /** Focus moves into the field this long after the box opens (docs/product.md#catalogue). */
 const FOCUS_DELAY_MS = 100
 
 /**
+ * On phones the panel hangs from the (sticky, so positioned) header across its width; on large
+ * screens it hangs from the toggle.
+ */
+const PANEL =
+  'absolute top-full right-0 left-0 border-b border-border bg-card px-4 pt-3 pb-2 shadow-lg animate-fade-in lg:left-auto lg:mt-3 lg:w-[28rem] lg:rounded-xl lg:border lg:px-3'
+
+/**
  * The header's search toggle and dropdown (docs/product.md#catalogue): open or closed, and closing
  * clears the text (the panel, with its text, is unmounted). It closes on a click outside, on Escape
- * (focus back on the toggle), when focus leaves it, and after choosing a result.
+ * (focus back on the toggle), when focus leaves it, and after choosing a result. Before and
+ * without JavaScript the toggle is a disclosure around the same GET form, which lands on
+ * /shop?search= (docs/product.md#without-javascript).
  */
 export function HeaderSearch() {
+  const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
@@ -34,9 +54,8 @@ export function HeaderSearch() {
     return () => document.removeEventListener('pointerdown', closeOutside)
   }, [open])
 
+  if (!hydrated) return <SearchDisclosure />
   return (
-    // on phones the panel hangs from the (sticky, so positioned) header across its width; on
-    // large screens it hangs from the toggle
     <div
       ref={root}
       className="lg:relative"
@@ -95,14 +114,8 @@ function SearchPanel({ id, onClose }: { id: string; onClose: () => void }) {
   }
 
   return (
-    <div
-      id={id}
-      ref={panel}
-      onKeyDown={moveFocus}
-      className="absolute top-full right-0 left-0 border-b border-border bg-card px-4 pt-3 pb-2 shadow-lg animate-fade-in lg:left-auto lg:mt-3 lg:w-[28rem] lg:rounded-xl lg:border lg:px-3"
-    >
-      <form
-        role="search"
+    <div id={id} ref={panel} onKeyDown={moveFocus} className={PANEL}>
+      <SearchForm
         onSubmit={(event) => {
           event.preventDefault()
           const term = text.trim()
@@ -110,30 +123,69 @@ function SearchPanel({ id, onClose }: { id: string; onClose: () => void }) {
           void navigate(paths.shopSearch(term))
           onClose()
         }}
-      >
-        <label htmlFor={inputId} className="sr-only">
-          Search products and farms
-        </label>
-        <div className="relative">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            ref={input}
-            id={inputId}
-            type="search"
-            enterKeyHint="search"
-            autoComplete="off"
-            maxLength={100}
-            placeholder="Search products and farms"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            className="pl-9"
-          />
-        </div>
-      </form>
+        field={{
+          ref: input,
+          id: inputId,
+          value: text,
+          onChange: (event) => setText(event.target.value),
+        }}
+      />
       <SearchDropdown text={text} onNavigate={onClose} />
     </div>
+  )
+}
+
+/** The toggle and the field before and without JavaScript: Enter sends the form to /shop. */
+function SearchDisclosure() {
+  const inputId = useId()
+  return (
+    <details className="group lg:relative">
+      <summary
+        aria-label="Search products"
+        className={cn(
+          buttonVariants({ variant: 'ghost', size: 'icon' }),
+          'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+        )}
+      >
+        <SearchIcon className="size-5 group-open:hidden" aria-hidden />
+        <XIcon className="hidden size-5 group-open:block" aria-hidden />
+      </summary>
+      <div className={PANEL}>
+        <SearchForm field={{ id: inputId, required: true }} />
+      </div>
+    </details>
+  )
+}
+
+function SearchForm({
+  onSubmit,
+  field,
+}: {
+  onSubmit?: ComponentProps<'form'>['onSubmit']
+  field: ComponentProps<'input'> & { id: string }
+}) {
+  return (
+    // a GET form to the shop's search page: with JavaScript onSubmit goes there in the page
+    <form role="search" action={paths.shop()} method="get" onSubmit={onSubmit}>
+      <label htmlFor={field.id} className="sr-only">
+        Search products and farms
+      </label>
+      <div className="relative">
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          {...field}
+          name="search"
+          type="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          maxLength={100}
+          placeholder="Search products and farms"
+          className="pl-9"
+        />
+      </div>
+    </form>
   )
 }
