@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query'
-import { StrictMode, useEffect, type ReactNode } from 'react'
+import { StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import '../styles.css'
 import { createQueryClient } from '#web/lib/query-client.ts'
@@ -32,13 +32,11 @@ if (stateScript?.textContent) {
           queryClient={queryClient}
           renderClock={renderClock}
           notFoundPath={state.notFound ? window.location.pathname : undefined}
+          onHydrated={() => {
+            hydrating = false
+          }}
         >
           <AppRoutes />
-          <AfterHydration
-            onHydrated={() => {
-              hydrating = false
-            }}
-          />
         </Providers>,
       ),
       { onRecoverableError: (error) => console.error('hydration:', error) },
@@ -60,10 +58,4 @@ function app(children: ReactNode) {
       <BrowserRouter>{children}</BrowserRouter>
     </StrictMode>
   )
-}
-
-/** Its effect runs once the server's HTML has been taken over (effects run after the tree's). */
-function AfterHydration({ onHydrated }: { onHydrated: () => void }) {
-  useEffect(onHydrated, [onHydrated])
-  return null
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { BasketProvider } from '#web/features/basket/basket-provider.tsx'
 import { createQueryClient } from '#web/lib/query-client.ts'
 import { RenderClockContext, type RenderClock } from '#web/lib/use-now.ts'
@@ -21,13 +21,22 @@ export function Providers({
   queryClient: given,
   renderClock,
   notFoundPath,
+  onHydrated,
 }: {
   children: ReactNode
   queryClient?: QueryClient
   renderClock?: RenderClock
   notFoundPath?: string | undefined
+  /**
+   * Called once the server's HTML has been taken over (this effect runs after the page's). A
+   * hook here rather than a component beside the page: a second child would shift the ids
+   * useId gives everything in the page away from the server's, and an element rendered later
+   * (an opened accordion's panel) would point at ids the server's HTML does not have.
+   */
+  onHydrated?: () => void
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient())
+  useEffect(() => onHydrated?.(), [onHydrated])
   return (
     <QueryClientProvider client={queryClient}>
       <RenderClockContext value={renderClock}>
