@@ -235,7 +235,17 @@ test('the list says when it is loading and when it failed', async ({ page, pageE
     // a 4xx is not retried (docs/product.md#api-errors), so the failure shows at once
     await route.fulfill({ status: 400, json: { message: 'Bad request' } })
   })
-  await page.goto('/shop/bakery')
+  // the server renders a shop page with its list: the browser asks for one when it opens a shop
+  // page itself, here from the home page once that has JavaScript (the search toggle a button)
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Search products' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  )
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Bakery/ })
+    .click()
   await expect(page.getByRole('status').filter({ hasText: 'Loading products...' })).toBeVisible()
   answer()
   await expect(page.getByRole('alert')).toHaveText(
