@@ -18,11 +18,14 @@ export const PAGE_JS_LIMIT_BYTES = 120 * 1024
  * screen). Lower a ceiling as a page is cut; remove it once the page is within its limit.
  */
 export const INTERIM_CEILINGS_BYTES = {
-  // 120.8 KB once the server's HTML is hydrated (ADR 9: the query cache's hydrate, the contexts)
-  '/': 121 * 1024,
-  '/shop': 155 * 1024,
-  '/shop/:category': 155 * 1024,
-  '/shop/:category/:subcategory': 155 * 1024,
+  // 121.7 KB with the server's HTML hydrated (ADR 9) and the no-JavaScript stand-ins of the menu
+  // and the search (docs/product.md#without-javascript) in every page's entry
+  '/': 122 * 1024,
+  // native checkboxes and selects in the filter form took the shop from 155 KB to 121.6 KB
+  '/shop': 122 * 1024,
+  '/shop/:category': 122 * 1024,
+  '/shop/:category/:subcategory': 122 * 1024,
+  '/how-it-works': 121 * 1024,
   '/contact': 192 * 1024,
 }
 

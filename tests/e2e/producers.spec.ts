@@ -11,10 +11,10 @@ test('the producers are listed 9 to a page', { tag: '@phone' }, async ({ page, r
   const cards = page.getByRole('main').getByRole('article')
   await expect(cards).toHaveCount(9)
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled()
-  await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
   await expectAccessible(page)
 
-  await page.getByRole('button', { name: 'Next Page' }).click()
+  await page.getByRole('link', { name: 'Next Page' }).click()
   await expect(page).toHaveURL(/\/producers\?page=2$/)
   await expect(cards).toHaveCount(producers.length - 9)
   await expect(page.getByRole('button', { name: 'Next Page' })).toBeDisabled()

@@ -32,6 +32,17 @@ describe('the address a page is rendered and cached under', () => {
     expect(pageCacheAddress('/shop?search=&farm=', 'shop')).toBe('/shop')
     expect(pageCacheAddress('/about?cart=open', 'about')).toBe('/about')
     expect(pageCacheAddress('/nothing?x=1', undefined)).toBe('/nothing')
+    expect(pageCacheAddress('/producers?page=2&tags=local', 'producers')).toBe('/producers?page=2')
+  })
+
+  test('keeps every value of a key given more than once, as the filter form sends tags', () => {
+    // docs/product.md#without-javascript: the render must read the tags the browser reads
+    expect(
+      pageCacheAddress(
+        '/shop/produce?tags=local&tags=gluten-free&minPrice=&maxPrice=&farm=&sort=featured&utm_source=x',
+        'shopCategory',
+      ),
+    ).toBe('/shop/produce?sort=featured&tags=local&tags=gluten-free')
   })
 })
 

@@ -119,7 +119,10 @@ export function createPageRenderer({
 
 /**
  * The address a page is rendered and cached under: its path and, of its query, only the keys
- * the page reads (SERVER_RENDERED_PAGES), sorted, empty values dropped.
+ * the page reads (SERVER_RENDERED_PAGES), sorted, empty values dropped. A key given more than
+ * once keeps every value, in order: the shop's filter form sends `tags=a&tags=b` without
+ * JavaScript (docs/product.md#without-javascript), and the render must read what the browser
+ * will read when it hydrates.
  */
 export function pageCacheAddress(requestUrl: string, page: PageName | undefined): string {
   const queryAt = requestUrl.indexOf('?')
@@ -129,8 +132,7 @@ export function pageCacheAddress(requestUrl: string, page: PageName | undefined)
   const given = new URLSearchParams(query)
   const kept = new URLSearchParams()
   for (const key of [...keys].sort()) {
-    const value = given.get(key)
-    if (value) kept.set(key, value)
+    for (const value of given.getAll(key)) if (value) kept.append(key, value)
   }
   const search = kept.toString()
   return search ? `${pathname}?${search}` : pathname

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from '#web/lib/router.tsx'
+import { PAGE_PATHS } from '#shared/routes.ts'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
 import { producerQueries } from '#web/features/catalog/api/product-queries.ts'
 import { ProducerCard } from '#web/features/catalog/components/producer-card.tsx'
@@ -15,16 +16,17 @@ const PER_PAGE = 9
 export default function ProducersPage() {
   usePageTitle('Meet Your Local Producers')
   const producers = useQuery(producerQueries.list())
-  const [searchParams, setSearchParams] = useSearchParams()
+  const [searchParams] = useSearchParams()
   const pageCount = Math.max(1, Math.ceil((producers.data?.length ?? 0) / PER_PAGE))
   const asked = Number(searchParams.get('page') ?? '1')
   const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pageCount) : 1
   const shown = (producers.data ?? []).slice((page - 1) * PER_PAGE, page * PER_PAGE)
 
-  function goTo(next: number) {
-    setSearchParams(next === 1 ? {} : { page: String(next) })
-    window.scrollTo({ top: 0, behavior: 'smooth' })
-  }
+  // each page is a link (docs/product.md#without-javascript); following one scrolls smoothly
+  // to the top, where the shell would not (it scrolls on a new path only)
+  const hrefFor = (number: number) =>
+    number === 1 ? PAGE_PATHS.producers : `${PAGE_PATHS.producers}?page=${number}`
+  const scrollUp = () => window.scrollTo({ top: 0, behavior: 'smooth' })
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6">
@@ -49,7 +51,12 @@ export default function ProducersPage() {
               </li>
             ))}
           </ul>
-          <ProducerPagination page={page} pageCount={pageCount} onChange={goTo} />
+          <ProducerPagination
+            page={page}
+            pageCount={pageCount}
+            hrefFor={hrefFor}
+            onNavigate={scrollUp}
+          />
         </>
       )}
     </div>

@@ -30,8 +30,19 @@ export default function ShopPage() {
   const subcategory = subcategorySlug
     ? category?.subcategories.find((s) => s.slug === subcategorySlug)
     : undefined
-  const { filters, search, activeCount, filterQuery, update, toggleTag, clearFilters } =
-    useShopFilters()
+  const {
+    filters,
+    search,
+    activeCount,
+    filterQuery,
+    formAction,
+    filterFormKeep,
+    sortFormKeep,
+    update,
+    toggleTag,
+    clearFilters,
+    hrefWith,
+  } = useShopFilters()
   const [box, setBox] = useState<Product | null>(null)
   const choices = useQuery({
     ...productQueries.list({ category: box ? boxFillingCategory(box) : 'produce', limit: 40 }),
@@ -69,6 +80,8 @@ export default function ShopPage() {
 
   const filterProps = {
     filters,
+    action: formAction,
+    keep: filterFormKeep,
     onToggleTag: toggleTag,
     onPriceChange: update,
     onFarmChange: (farm: string | undefined) => update({ farm }),
@@ -113,6 +126,8 @@ export default function ShopPage() {
             <SortSelect
               value={filters.sort}
               onChange={(sort) => update({ sort })}
+              action={formAction}
+              keep={sortFormKeep}
               className="min-w-0 flex-1 sm:order-last sm:flex-none"
             />
             <p
@@ -122,13 +137,7 @@ export default function ShopPage() {
               {count === undefined ? '' : `${count} ${count === 1 ? 'product' : 'products'}`}
             </p>
           </div>
-          <ActiveFilters
-            filters={filters}
-            onRemoveTag={(tag) => toggleTag(tag, false)}
-            onRemovePrice={() => update({ minPrice: undefined, maxPrice: undefined })}
-            onRemoveFarm={() => update({ farm: undefined })}
-            onClear={clearFilters}
-          />
+          <ActiveFilters filters={filters} hrefWith={hrefWith} />
           <ProductResults
             onOpenBox={setBox}
             products={products}

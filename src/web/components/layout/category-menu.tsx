@@ -4,14 +4,20 @@ import { Link, useLocation } from '#web/lib/router.tsx'
 import { TOP_MENU_CATEGORIES } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
 import { cn } from '#web/lib/cn.ts'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
+
+const TRIGGER =
+  'flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground 2xl:px-2.5'
 
 /**
  * The large-screen category menu (docs/product.md#pages): hovering a category shows its
  * subcategories in a dropdown at least 280 px wide. Each category is a disclosure button, so a
  * keyboard or a touch screen opens it too, and Tab moves between categories rather than through
- * every link.
+ * every link. Before and without JavaScript each category is a link to its shop page instead
+ * (docs/product.md#without-javascript), whose category list has the subcategories.
  */
 export function CategoryMenu({ className }: { className?: string }) {
+  const hydrated = useHydrated()
   const [open, setOpen] = useState<string | null>(null)
   const menu = useRef<HTMLElement>(null)
   const { pathname } = useLocation()
@@ -54,25 +60,33 @@ export function CategoryMenu({ className }: { className?: string }) {
                 }
               }}
             >
-              <button
-                type="button"
-                aria-expanded={isOpen}
-                aria-controls={panelId}
-                onClick={() => setOpen(isOpen ? null : category.slug)}
-                className={cn(
-                  'flex items-center gap-1 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground 2xl:px-2.5',
-                  (active || isOpen) && 'text-primary',
-                )}
-              >
-                {category.title}
-                <ChevronDownIcon
-                  className={cn(
-                    'hidden size-3.5 opacity-60 transition-transform 2xl:block',
-                    isOpen && 'rotate-180',
-                  )}
-                  aria-hidden
-                />
-              </button>
+              {hydrated ? (
+                <button
+                  type="button"
+                  aria-expanded={isOpen}
+                  aria-controls={panelId}
+                  onClick={() => setOpen(isOpen ? null : category.slug)}
+                  className={cn(TRIGGER, (active || isOpen) && 'text-primary')}
+                >
+                  {category.title}
+                  <ChevronDownIcon
+                    className={cn(
+                      'hidden size-3.5 opacity-60 transition-transform 2xl:block',
+                      isOpen && 'rotate-180',
+                    )}
+                    aria-hidden
+                  />
+                </button>
+              ) : (
+                <Link
+                  to={paths.shop(category.slug)}
+                  aria-current={active ? 'true' : undefined}
+                  className={cn(TRIGGER, active && 'text-primary')}
+                >
+                  {category.title}
+                  <ChevronDownIcon className="hidden size-3.5 opacity-60 2xl:block" aria-hidden />
+                </Link>
+              )}
               <div
                 id={panelId}
                 hidden={!isOpen}

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { XIcon } from 'lucide-react'
-import { PRODUCT_TAG_GROUPS, type ProductTag } from '#shared/domain/catalog.ts'
+import { PRODUCT_TAG_GROUPS } from '#shared/domain/catalog.ts'
 import { formatCentsBrief, type Cents } from '#shared/domain/money.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { Link } from '#web/lib/router.tsx'
 import { producerQueries } from '../api/product-queries.ts'
-import type { ShopFilters } from '../hooks/use-shop-filters.ts'
+import { NO_FILTERS, type ShopFilters } from '../hooks/use-shop-filters.ts'
 import { findProducer } from './product-filters.tsx'
 
 const TAG_LABELS = new Map<string, string>(
@@ -25,21 +26,18 @@ export function priceRangeLabel(minPrice: Cents | undefined, maxPrice: Cents | u
 
 /**
  * The filters in force, each a chip that removes it, and 'Clear filters': on a phone, where the
- * filters themselves sit in a drawer, this row shows what narrows the list.
+ * filters themselves sit in a drawer, this row shows what narrows the list. Each is a link to the
+ * address without that filter, so it works before and without JavaScript too
+ * (docs/product.md#without-javascript).
  */
 export function ActiveFilters({
   filters,
-  onRemoveTag,
-  onRemovePrice,
-  onRemoveFarm,
-  onClear,
+  hrefWith,
   className,
 }: {
   filters: ShopFilters
-  onRemoveTag: (tag: ProductTag) => void
-  onRemovePrice: () => void
-  onRemoveFarm: () => void
-  onClear: () => void
+  /** the address of this page with these filters changed */
+  hrefWith: (change: Partial<ShopFilters>) => string
   className?: string
 }) {
   const producers = useQuery(producerQueries.list())
@@ -54,35 +52,37 @@ export function ActiveFilters({
       <ul aria-label="Filters in use" className="flex flex-wrap items-center gap-2">
         {filters.tags.map((tag) => (
           <li key={tag}>
-            <FilterChip label={TAG_LABELS.get(tag) ?? tag} onRemove={() => onRemoveTag(tag)} />
+            <FilterChip
+              label={TAG_LABELS.get(tag) ?? tag}
+              to={hrefWith({ tags: filters.tags.filter((known) => known !== tag) })}
+            />
           </li>
         ))}
         {hasPrice ? (
           <li>
             <FilterChip
               label={priceRangeLabel(filters.minPrice, filters.maxPrice)}
-              onRemove={onRemovePrice}
+              to={hrefWith({ minPrice: undefined, maxPrice: undefined })}
             />
           </li>
         ) : null}
         {farmName ? (
           <li>
-            <FilterChip label={farmName} onRemove={onRemoveFarm} />
+            <FilterChip label={farmName} to={hrefWith({ farm: undefined })} />
           </li>
         ) : null}
       </ul>
-      <Button variant="link" size="sm" className="h-8 px-2" onClick={onClear}>
-        Clear filters
+      <Button asChild variant="link" size="sm" className="h-8 px-2">
+        <Link to={hrefWith(NO_FILTERS)}>Clear filters</Link>
       </Button>
     </div>
   )
 }
 
-function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }) {
+function FilterChip({ label, to }: { label: string; to: string }) {
   return (
-    <button
-      type="button"
-      onClick={onRemove}
+    <Link
+      to={to}
       // an aria-label, not screen-reader-only text: that text is positioned out of the line,
       // and the browser would put a space before its comma
       aria-label={`${label}, remove filter`}
@@ -90,6 +90,6 @@ function FilterChip({ label, onRemove }: { label: string; onRemove: () => void }
     >
       {label}
       <XIcon className="size-3.5" aria-hidden />
-    </button>
+    </Link>
   )
 }

@@ -1,8 +1,9 @@
 import { SlidersHorizontalIcon } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
-import { Button } from '#web/components/ui/button.tsx'
+import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
-import type { ProductFiltersProps } from './product-filters.tsx'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { ProductFilters, type ProductFiltersProps } from './product-filters.tsx'
 
 // the drawer (Radix Dialog) loads when the button is first pressed (the JavaScript budget: docs/decisions/0010-page-javascript-budget.md)
 const FilterSheetContent = lazy(() =>
@@ -28,6 +29,10 @@ export function FilterSheet({
   const [open, setOpen] = useState(false)
   const [wanted, setWanted] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
+  // the drawer needs JavaScript (docs/product.md#without-javascript)
+  if (!useHydrated()) {
+    return <FilterDisclosure activeCount={activeCount} className={className} {...filterProps} />
+  }
   return (
     <>
       <Button
@@ -42,14 +47,7 @@ export function FilterSheet({
           setOpen(true)
         }}
       >
-        <SlidersHorizontalIcon aria-hidden />
-        Filters
-        {activeCount > 0 ? (
-          <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground">
-            {activeCount}
-            <span className="sr-only"> in use</span>
-          </span>
-        ) : null}
+        <FiltersLabel activeCount={activeCount} />
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
@@ -63,6 +61,48 @@ export function FilterSheet({
             onClear={onClear}
           />
         </Suspense>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * The drawer's stand-in before and without JavaScript: a disclosure that looks like the
+ * 'Filters' button when closed and holds the filter form (with its Apply button) when open.
+ */
+function FilterDisclosure({
+  activeCount,
+  className,
+  ...filterProps
+}: ProductFiltersProps & { activeCount: number }) {
+  return (
+    <details className={cn('group open:basis-full', className)}>
+      <summary
+        className={cn(
+          buttonVariants({ variant: 'outline' }),
+          'w-fit cursor-pointer list-none gap-2 [&::-webkit-details-marker]:hidden',
+        )}
+      >
+        <FiltersLabel activeCount={activeCount} />
+      </summary>
+      <ProductFilters
+        {...filterProps}
+        className="mt-3 rounded-lg border border-border bg-card p-4"
+      />
+    </details>
+  )
+}
+
+function FiltersLabel({ activeCount }: { activeCount: number }) {
+  return (
+    <>
+      <SlidersHorizontalIcon aria-hidden />
+      Filters
+      {activeCount > 0 ? (
+        <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-5 text-primary-foreground">
+          {activeCount}
+          <span className="sr-only"> in use</span>
+        </span>
       ) : null}
     </>
   )

@@ -1,6 +1,9 @@
 import { SearchIcon, XIcon } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
-import { Button } from '#web/components/ui/button.tsx'
+import { Button, buttonVariants } from '#web/components/ui/button.tsx'
+import { cn } from '#web/lib/cn.ts'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { SEARCH_PANEL, SearchForm } from './search-form.tsx'
 
 // the panel (field, results, their queries) loads on the first press of the toggle
 const SearchPanel = lazy(() =>
@@ -10,7 +13,9 @@ const SearchPanel = lazy(() =>
 /**
  * The header's search toggle and dropdown (docs/product.md#catalogue): open or closed, and closing
  * clears the text (the panel, with its text, is unmounted). It closes on a click outside, on Escape
- * (focus back on the toggle), when focus leaves it, and after choosing a result.
+ * (focus back on the toggle), when focus leaves it, and after choosing a result. Before and
+ * without JavaScript the toggle is a disclosure around the same GET form, which lands on
+ * /shop?search= (docs/product.md#without-javascript).
  */
 export function HeaderSearch() {
   const [open, setOpen] = useState(false)
@@ -32,6 +37,7 @@ export function HeaderSearch() {
     return () => document.removeEventListener('pointerdown', closeOutside)
   }, [open])
 
+  if (!useHydrated()) return <SearchDisclosure />
   return (
     // on phones the panel hangs from the (sticky, so positioned) header across its width; on
     // large screens it hangs from the toggle
@@ -67,5 +73,27 @@ export function HeaderSearch() {
         </Suspense>
       ) : null}
     </div>
+  )
+}
+
+/** The toggle and the field before and without JavaScript: Enter sends the form to /shop. */
+function SearchDisclosure() {
+  const inputId = useId()
+  return (
+    <details className="group lg:relative">
+      <summary
+        aria-label="Search products"
+        className={cn(
+          buttonVariants({ variant: 'ghost', size: 'icon' }),
+          'cursor-pointer list-none [&::-webkit-details-marker]:hidden',
+        )}
+      >
+        <SearchIcon className="size-5 group-open:hidden" aria-hidden />
+        <XIcon className="hidden size-5 group-open:block" aria-hidden />
+      </summary>
+      <div className={SEARCH_PANEL}>
+        <SearchForm field={{ id: inputId, required: true }} />
+      </div>
+    </details>
   )
 }

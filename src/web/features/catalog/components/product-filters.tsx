@@ -4,22 +4,21 @@ import { PRODUCT_TAG_GROUPS, type ProductTag } from '#shared/domain/catalog.ts'
 import { centsToTypedAmount, readMoneyInput, type Cents } from '#shared/domain/money.ts'
 import type { Producer } from '#shared/schemas/producer.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#web/components/ui/select.tsx'
+import { NativeCheckbox } from '#web/components/ui/native-checkbox.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { producerQueries } from '../api/product-queries.ts'
 import type { ShopFilters } from '../hooks/use-shop-filters.ts'
 
 export interface ProductFiltersProps {
   filters: ShopFilters
+  /** the shop page the form is sent to without JavaScript (its path, no query) */
+  action: string
+  /** what the form sends besides its own fields, so they survive it: the sort and the search */
+  keep: URLSearchParams
   onToggleTag: (tag: ProductTag, checked: boolean) => void
   /** cents */
   onPriceChange: (range: { minPrice: Cents | undefined; maxPrice: Cents | undefined }) => void
@@ -27,24 +26,50 @@ export interface ProductFiltersProps {
   className?: string
 }
 
-const ALL_PRODUCERS = 'all'
+/** 'All producers': an empty `farm=`, which the page reads as no producer */
+const ALL_PRODUCERS = ''
 
-/** The shop's filters (docs/product.md#catalogue): know-your-food and diet tags, a price range, one producer. */
+/**
+ * The shop's filters (docs/product.md#catalogue): know-your-food and diet tags, a price range, one
+ * producer. A GET form whose fields are the address's own keys: with JavaScript each choice
+ * applies at once and the price on Apply; without it, 'Apply filters' sends the form and the
+ * server renders the filtered page (docs/product.md#without-javascript).
+ */
 export function ProductFilters({
   filters,
+  action,
+  keep,
   onToggleTag,
   onPriceChange,
   onFarmChange,
   className,
 }: ProductFiltersProps) {
+  const hydrated = useHydrated()
+
+  function applyPrice(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const fields = new FormData(event.currentTarget)
+    let low = toPrice(fields.get('minPrice'))
+    let high = toPrice(fields.get('maxPrice'))
+    if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low]
+    onPriceChange({ minPrice: low, maxPrice: high })
+  }
+
   return (
-    <div className={cn('flex flex-col gap-6', className)}>
+    <form
+      method="get"
+      action={action}
+      onSubmit={applyPrice}
+      className={cn('flex flex-col gap-6', className)}
+    >
+      <HiddenFields query={keep} />
       {PRODUCT_TAG_GROUPS.map((group) => (
         <fieldset key={group.id} className="flex flex-col gap-2.5">
           <legend className="mb-2.5 text-sm font-semibold">{group.title}</legend>
           {group.tags.map((tag) => (
             <TagCheckbox
               key={tag.slug}
+              slug={tag.slug}
               label={tag.label}
               checked={filters.tags.includes(tag.slug)}
               onChange={(checked) => onToggleTag(tag.slug, checked)}
@@ -52,17 +77,27 @@ export function ProductFilters({
           ))}
         </fieldset>
       ))}
-      <PriceRange minPrice={filters.minPrice} maxPrice={filters.maxPrice} onApply={onPriceChange} />
+      <PriceRange minPrice={filters.minPrice} maxPrice={filters.maxPrice} />
       <ProducerSelect farm={filters.farm} onChange={onFarmChange} />
-    </div>
+      {hydrated ? null : <Button type="submit">Apply filters</Button>}
+    </form>
   )
 }
 
+/** A query's keys as hidden fields, so a GET form sends them along with its own. */
+export function HiddenFields({ query }: { query: URLSearchParams }) {
+  return [...query].map(([name, value], index) => (
+    <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+  ))
+}
+
 function TagCheckbox({
+  slug,
   label,
   checked,
   onChange,
 }: {
+  slug: ProductTag
   label: string
   checked: boolean
   onChange: (checked: boolean) => void
@@ -70,7 +105,13 @@ function TagCheckbox({
   const id = useId()
   return (
     <div className="flex items-center gap-2.5">
-      <Checkbox id={id} checked={checked} onCheckedChange={(value) => onChange(value === true)} />
+      <NativeCheckbox
+        id={id}
+        name="tags"
+        value={slug}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <Label htmlFor={id} className="cursor-pointer font-normal">
         {label}
       </Label>
@@ -81,11 +122,9 @@ function TagCheckbox({
 function PriceRange({
   minPrice,
   maxPrice,
-  onApply,
 }: {
   minPrice: Cents | undefined
   maxPrice: Cents | undefined
-  onApply: ProductFiltersProps['onPriceChange']
 }) {
   const id = useId()
   const [min, setMin] = useState(typed(minPrice))
@@ -99,24 +138,19 @@ function PriceRange({
     setMax(typed(maxPrice))
   }
 
-  function apply(event: FormEvent) {
-    event.preventDefault()
-    let low = toPrice(min)
-    let high = toPrice(max)
-    if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low]
-    onApply({ minPrice: low, maxPrice: high })
-  }
-
+  // the filter form's submit applies the range (ProductFilters); without JavaScript this
+  // button sends the whole form
   return (
     <fieldset>
       <legend className="mb-2.5 text-sm font-semibold">Price</legend>
-      <form onSubmit={apply} className="flex items-end gap-2">
+      <div className="flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <Label htmlFor={`${id}-min`} className="text-xs text-muted-foreground">
             Min ($)
           </Label>
           <Input
             id={`${id}-min`}
+            name="minPrice"
             type="number"
             inputMode="decimal"
             min={0}
@@ -133,6 +167,7 @@ function PriceRange({
           </Label>
           <Input
             id={`${id}-max`}
+            name="maxPrice"
             type="number"
             inputMode="decimal"
             min={0}
@@ -146,7 +181,7 @@ function PriceRange({
         <Button type="submit" variant="outline" aria-label="Apply price range">
           Apply
         </Button>
-      </form>
+      </div>
     </fieldset>
   )
 }
@@ -154,8 +189,8 @@ function PriceRange({
 const typed = (cents: Cents | undefined) => (cents === undefined ? '' : centsToTypedAmount(cents))
 
 /** What the field holds, in cents; empty or not an amount means no bound. */
-function toPrice(value: string): Cents | undefined {
-  if (value.trim() === '') return undefined
+function toPrice(value: FormDataEntryValue | null): Cents | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined
   const read = readMoneyInput(value)
   return read.ok ? read.cents : undefined
 }
@@ -178,23 +213,20 @@ function ProducerSelect({
       <Label htmlFor={id} className="text-sm font-semibold">
         Producer
       </Label>
-      <Select
+      <NativeSelect
+        id={id}
+        name="farm"
         value={value}
-        onValueChange={(next) => onChange(next === ALL_PRODUCERS ? undefined : next)}
+        onChange={(event) => onChange(event.target.value || undefined)}
       >
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_PRODUCERS}>All producers</SelectItem>
-          {farm && !chosen ? <SelectItem value={farm}>{farm}</SelectItem> : null}
-          {list.map((producer) => (
-            <SelectItem key={producer.slug} value={producer.slug}>
-              {producer.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        <option value={ALL_PRODUCERS}>All producers</option>
+        {farm && !chosen ? <option value={farm}>{farm}</option> : null}
+        {list.map((producer) => (
+          <option key={producer.slug} value={producer.slug}>
+            {producer.name}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   )
 }

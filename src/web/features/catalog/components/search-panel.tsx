@@ -1,9 +1,8 @@
-import { SearchIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from '#web/lib/router.tsx'
 import { paths } from '#shared/routes.ts'
-import { Input } from '#web/components/ui/input.tsx'
 import { SearchDropdown } from './search-dropdown.tsx'
+import { SEARCH_PANEL, SearchForm } from './search-form.tsx'
 
 /** Focus moves into the field this long after the box opens (docs/product.md#catalogue). */
 const FOCUS_DELAY_MS = 100
@@ -36,14 +35,8 @@ export function SearchPanel({ id, onClose }: { id: string; onClose: () => void }
   }
 
   return (
-    <div
-      id={id}
-      ref={panel}
-      onKeyDown={moveFocus}
-      className="absolute top-full right-0 left-0 border-b border-border bg-card px-4 pt-3 pb-2 shadow-lg animate-fade-in lg:left-auto lg:mt-3 lg:w-[28rem] lg:rounded-xl lg:border lg:px-3"
-    >
-      <form
-        role="search"
+    <div id={id} ref={panel} onKeyDown={moveFocus} className={SEARCH_PANEL}>
+      <SearchForm
         onSubmit={(event) => {
           event.preventDefault()
           const term = text.trim()
@@ -51,29 +44,13 @@ export function SearchPanel({ id, onClose }: { id: string; onClose: () => void }
           void navigate(paths.shopSearch(term))
           onClose()
         }}
-      >
-        <label htmlFor={inputId} className="sr-only">
-          Search products and farms
-        </label>
-        <div className="relative">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            ref={input}
-            id={inputId}
-            type="search"
-            enterKeyHint="search"
-            autoComplete="off"
-            maxLength={100}
-            placeholder="Search products and farms"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            className="pl-9"
-          />
-        </div>
-      </form>
+        field={{
+          ref: input,
+          id: inputId,
+          value: text,
+          onChange: (event) => setText(event.target.value),
+        }}
+      />
       <SearchDropdown text={text} onNavigate={onClose} />
     </div>
   )

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { useSearchParams } from '#web/lib/router.tsx'
+import { useLocation, useSearchParams } from '#web/lib/router.tsx'
 import {
   PRODUCT_SORTS,
   PRODUCT_TAGS,
@@ -21,6 +21,13 @@ export interface ShopFilters {
 }
 
 export const DEFAULT_SORT: ProductSort = 'featured'
+/** Every filter off; the sort stays. */
+export const NO_FILTERS = {
+  tags: [] as ProductTag[],
+  minPrice: undefined,
+  maxPrice: undefined,
+  farm: undefined,
+} satisfies Partial<ShopFilters>
 /** $100,000 in cents: the highest price bound the server takes */
 const MAX_PRICE_CENTS = 10_000_000
 const MAX_TEXT = 100
@@ -28,12 +35,15 @@ const MAX_TEXT = 100
 /**
  * Reads the filters from a URL query. A hand-edited or stale link must not turn into a 400 from
  * the server, so unknown tags and sorts are dropped, bad prices ignored and a reversed range
- * swapped; what is left is exactly what the server accepts.
+ * swapped; what is left is exactly what the server accepts. Tags come as one comma list
+ * (`tags=local,gluten-free`, what the page writes) or as repeated keys (`tags=local&tags=gluten-free`,
+ * what the filter form sends without JavaScript, docs/product.md#without-javascript), or both.
  */
 export function parseShopFilters(params: URLSearchParams): ShopFilters {
   const requested = new Set(
-    (params.get('tags') ?? '')
-      .split(',')
+    params
+      .getAll('tags')
+      .flatMap((list) => list.split(','))
       .map((tag) => tag.trim())
       .filter(Boolean),
   )
@@ -106,8 +116,10 @@ export function writeShopFilters(params: URLSearchParams, filters: ShopFilters):
  */
 export function useShopFilters() {
   const [searchParams, setSearchParams] = useSearchParams()
+  const { pathname } = useLocation()
   const filters = useMemo(() => parseShopFilters(searchParams), [searchParams])
   const search = parseShopSearch(searchParams)
+  const searchOnly = new URLSearchParams(search === undefined ? [] : [['search', search]])
 
   const update = useCallback(
     (change: Partial<ShopFilters>) =>
@@ -127,9 +139,15 @@ export function useShopFilters() {
     [filters.tags, update],
   )
 
-  const clearFilters = useCallback(
-    () => update({ tags: [], minPrice: undefined, maxPrice: undefined, farm: undefined }),
-    [update],
+  const clearFilters = useCallback(() => update(NO_FILTERS), [update])
+
+  /** The address of this page with some filters changed: links that work without JavaScript. */
+  const hrefWith = useCallback(
+    (change: Partial<ShopFilters>) => {
+      const query = writeShopFilters(searchParams, { ...filters, ...change }).toString()
+      return query ? `${pathname}?${query}` : pathname
+    },
+    [filters, pathname, searchParams],
   )
 
   return {
@@ -138,9 +156,16 @@ export function useShopFilters() {
     activeCount: countActiveFilters(filters),
     /** the query string to keep when moving to another category (filters and sort, no search) */
     filterQuery: writeShopFilters(new URLSearchParams(), filters).toString(),
+    /** where the shop's GET forms are sent: this page, its query made of their fields */
+    formAction: pathname,
+    /** what the filter form sends besides its fields: the sort and the search */
+    filterFormKeep: writeShopFilters(searchOnly, { ...filters, ...NO_FILTERS }),
+    /** what the sort form sends besides the sort: the filters and the search */
+    sortFormKeep: writeShopFilters(searchOnly, { ...filters, sort: DEFAULT_SORT }),
     update,
     toggleTag,
     clearFilters,
+    hrefWith,
   }
 }
 
