@@ -189,6 +189,11 @@ function serverRenderingSuite(openDatabase: () => Promise<TestDatabase>) {
         url: canonical,
       })
       expect(page.property('og:image'), where).toMatch(/^https:\/\/shop\.example\.com\/\S+$/)
+      // shown as it is, not hidden for a script to reveal: the shop's Content-Security-Policy
+      // (script-src 'self') runs no inline script, and a crawler runs none at all
+      expect(page.inlineScripts, where).toEqual([])
+      expect(page.hiddenText, where).toBe('')
+      expect(page.text, where).not.toContain('Loading…')
       // the browser finds the first screen's data beside the HTML and hydrates from it
       expect(html, where).toContain('<script type="application/json" id="server-render-state">')
     }
@@ -513,7 +518,13 @@ const INFORMATION_PAGES: [PageName, string, string, string][] = [
 /** What a client without JavaScript reads from the HTML: text, headings and <head> tags. */
 function readHtml(html: string) {
   const head = html.slice(0, html.indexOf('</head>'))
-  const body = html.slice(html.indexOf('<body')).replace(/<script[\s\S]*?<\/script>/g, '')
+  const withoutScripts = (markup: string) => markup.replace(/<script[\s\S]*?<\/script>/g, '')
+  const body = html.slice(html.indexOf('<body'))
+  // React's out-of-order streaming sends what it held back after the page, each part in a
+  // <div hidden id="S:n"> for an inline script to move into place
+  const heldBack = body.search(/<div hidden id="S:\d+">/)
+  const visible = withoutScripts(heldBack === -1 ? body : body.slice(0, heldBack))
+  const hidden = withoutScripts(heldBack === -1 ? '' : body.slice(heldBack))
   const tag = (pattern: RegExp) => {
     const found = pattern.exec(head)?.[1]
     return found === undefined ? undefined : decodeEntities(found)
@@ -528,8 +539,15 @@ function readHtml(html: string) {
     structuredData: [
       ...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
     ].map((match) => JSON.parse(match[1]!) as Record<string, unknown>),
-    h1s: [...body.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => textOf(match[1]!)),
-    text: textOf(body),
+    h1s: [...visible.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => textOf(match[1]!)),
+    text: textOf(visible),
+    /** text held back for a script to reveal */
+    hiddenText: textOf(hidden),
+    /** <script> elements a browser would run that have no src (JSON and JSON-LD are data) */
+    inlineScripts: [...html.matchAll(/<script\b([^>]*)>/g)]
+      .map((match) => match[1]!)
+      .filter((attributes) => !/\bsrc=/.test(attributes))
+      .filter((attributes) => !/\btype="application\/(ld\+)?json"/.test(attributes)),
   }
 }
 

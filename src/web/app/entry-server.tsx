@@ -82,6 +82,13 @@ export async function renderPage({
       </ServerRouter>
     </StrictMode>,
     {
+      // The whole page is awaited and cached, so nothing is gained by React's progressive
+      // reveal, which sends a large Suspense boundary (the lazy page module in <main>) as
+      // "Loading…" with the content hidden beside it and an inline script to swap them: the
+      // shop's Content-Security-Policy (script-src 'self', docs/product.md#security) blocks
+      // that script, visitors and crawlers see "Loading…", and hydration gives up on <main>.
+      // One chunk of any size keeps every boundary in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error) {
         renderError ??= error
       },
