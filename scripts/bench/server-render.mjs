@@ -208,9 +208,17 @@ function load(target, seconds) {
 }
 
 /** ms from the request to the last byte of a 200 */
-async function timed(url) {
+async function timed(url, retried = false) {
   const started = performance.now()
-  const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } })
+  let response
+  try {
+    response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } })
+  } catch (error) {
+    // fetch may reuse a kept-alive connection from before the load that the shop has since
+    // closed ("other side closed"): a new connection, once, and the time from then
+    if (retried || error?.cause?.code !== 'UND_ERR_SOCKET') throw error
+    return timed(url, true)
+  }
   await response.arrayBuffer()
   const elapsed = performance.now() - started
   if (response.status !== 200) throw new Error(`${url}: ${response.status}`)
