@@ -252,7 +252,8 @@ function serverRenderingSuite(openDatabase: () => Promise<TestDatabase>) {
         url: `${PUBLIC_URL}/producer/${producer.slug}`,
         address: {
           '@type': 'PostalAddress',
-          addressLocality: producer.location,
+          // "Spring, Texas": the town, and the state after the comma
+          addressLocality: producer.location.split(',')[0]?.trim(),
           addressCountry: 'US',
         },
       })
@@ -294,6 +295,7 @@ function serverRenderingSuite(openDatabase: () => Promise<TestDatabase>) {
       })
       // kept out of search results, and no product or producer described
       expect(page.meta('robots'), pagePath).toBe('noindex')
+      expect(page.canonical, pagePath).toBeUndefined()
       expect(page.structuredData, pagePath).toEqual([])
     }
   })

@@ -12,8 +12,8 @@ import type { PageData, PageMatch } from './page-data.ts'
 export interface PageHead {
   title: string
   description: string
-  /** the page's one address, without the filters that only narrow it */
-  canonicalPath: string
+  /** the page's one address, without the filters that only narrow it; none for a 404 */
+  canonicalPath: string | undefined
   type: 'website' | 'product' | 'profile'
   image: string
   /** kept out of search results (search results pages, not-found pages) */
@@ -34,7 +34,7 @@ export function pageHead(match: PageMatch | undefined, data: PageData): PageHead
             ? 'Producer not found'
             : 'Page not found',
       description: NOT_FOUND_DESCRIPTION,
-      canonicalPath: '/',
+      canonicalPath: undefined,
       type: 'website',
       image: DEFAULT_IMAGE,
       noindex: true,
@@ -152,18 +152,26 @@ function producerHead(producer: Producer): PageHead {
         description,
         image,
         url: path,
-        foundingDate: producer.established || undefined,
-        address: {
-          '@type': 'PostalAddress',
-          addressLocality: producer.location,
-          addressCountry: 'US',
-        },
+        // "Est. 1978" on the page; schema.org wants the year
+        foundingDate: /\d{4}/.exec(producer.established)?.[0],
+        address: postalAddress(producer.location),
       },
       breadcrumbs([
         { name: 'Our Producers', path: '/producers' },
         { name: producer.name, path },
       ]),
     ],
+  }
+}
+
+/** "Spring, Texas": the town, and the state after the last comma. */
+function postalAddress(location: string) {
+  const comma = location.lastIndexOf(',')
+  return {
+    '@type': 'PostalAddress',
+    addressLocality: comma === -1 ? location : location.slice(0, comma).trim(),
+    addressRegion: comma === -1 ? undefined : location.slice(comma + 1).trim(),
+    addressCountry: 'US',
   }
 }
 
@@ -199,12 +207,16 @@ export function headHtml(head: PageHead, origin: string): string {
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${attribute(head.description)}" />`,
     ...(head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
-    `<link rel="canonical" href="${attribute(absolute(head.canonicalPath))}" />`,
+    ...(head.canonicalPath
+      ? [`<link rel="canonical" href="${attribute(absolute(head.canonicalPath))}" />`]
+      : []),
     `<meta property="og:site_name" content="${attribute(SITE.name)}" />`,
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:title" content="${attribute(head.title === SITE.name ? SITE.name : head.title)}" />`,
     `<meta property="og:description" content="${attribute(head.description)}" />`,
-    `<meta property="og:url" content="${attribute(absolute(head.canonicalPath))}" />`,
+    ...(head.canonicalPath
+      ? [`<meta property="og:url" content="${attribute(absolute(head.canonicalPath))}" />`]
+      : []),
     `<meta property="og:image" content="${attribute(absolute(head.image))}" />`,
     '<meta name="twitter:card" content="summary_large_image" />',
     ...head.structuredData.map(
