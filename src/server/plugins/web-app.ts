@@ -56,7 +56,7 @@ export async function registerWebApp(
       !isApiPath(pathname) &&
       !/\.[a-z0-9]+$/i.test(pathname)
     if (!isPage) return replyNotFoundJson(reply)
-    const page = matchPagePath(pathname)?.page
+    const page = pageAt(pathname)
     // public pages (and unknown addresses) as HTML from the server; if that fails, the app's shell
     if (renderer && (!page || SERVER_RENDERED_PAGES[page])) {
       if (await renderer.serve(request, reply, page ? { page } : undefined)) return reply
@@ -67,6 +67,19 @@ export async function registerWebApp(
       .header('cache-control', 'no-cache')
       .send(page ? pageHtml.pages[page] : pageHtml.notFound)
   })
+}
+
+/**
+ * The page at a path, remembered: a cached page is served in tens of microseconds, and matching
+ * the path against every pattern was a good part of them. Bounded, since paths come from anyone.
+ */
+const pagesByPath = new Map<string, PageName | undefined>()
+function pageAt(pathname: string): PageName | undefined {
+  if (pagesByPath.has(pathname)) return pagesByPath.get(pathname)
+  const page = matchPagePath(pathname)?.page
+  if (pagesByPath.size >= 5_000) pagesByPath.clear()
+  pagesByPath.set(pathname, page)
+  return page
 }
 
 export const NOT_FOUND_META: PageMeta = {
