@@ -173,7 +173,8 @@ function MoreFromProducer({
           </Link>
         ) : null}
       </div>
-      <ProductGrid products={others} />
+      {/* below the product's own picture, which is the one to fetch first */}
+      <ProductGrid products={others} eagerImages={0} />
     </section>
   )
 }

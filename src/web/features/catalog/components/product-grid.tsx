@@ -4,16 +4,19 @@ import { ProductCard } from './product-card.tsx'
 export function ProductGrid({
   products,
   onOpenBox,
+  eagerImages = 4,
 }: {
   products: readonly Product[]
   onOpenBox?: ((box: Product) => void) | undefined
+  /** how many of the first cards fetch their picture at once, at high priority (a list's top) */
+  eagerImages?: number
 }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.id} className="flex">
           <div className="flex w-full">
-            <ProductCard product={product} eagerImage={index < 4} onOpenBox={onOpenBox} />
+            <ProductCard product={product} eagerImage={index < eagerImages} onOpenBox={onOpenBox} />
           </div>
         </li>
       ))}
