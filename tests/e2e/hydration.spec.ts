@@ -90,6 +90,20 @@ for (const [family, member] of FAMILIES) {
   })
 }
 
+test('a page rendered more than five minutes ago still hydrates without asking again', async ({
+  page,
+}) => {
+  // the served HTML may be a cached render of any age: the catalogue has not changed since, or
+  // the server would have dropped it. A browser clock ten minutes ahead makes any render look old.
+  await page.clock.install({ time: Date.now() + 10 * 60_000 })
+  const hydration = watchHydration(page)
+  const requests = watchCatalogueRequests(page)
+  await loadSettled(page, '/shop/produce')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Produce')
+  expect(requests, 'catalogue requests while /shop/produce loaded').toEqual([])
+  expect(hydration).toEqual([])
+})
+
 test('an unknown product hydrates as the not-found page without asking the API again', async ({
   page,
 }) => {

@@ -7,7 +7,11 @@ import { BrowserRouter } from '#web/lib/router.tsx'
 import type { RenderClock } from '#web/lib/use-now.ts'
 import { Providers } from './providers.tsx'
 import { AppRoutes, loadPageModule } from './router.tsx'
-import { SERVER_RENDER_STATE_ID, type ServerRenderState } from './server-render-state.ts'
+import {
+  fetchedOnArrival,
+  SERVER_RENDER_STATE_ID,
+  type ServerRenderState,
+} from './server-render-state.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -17,7 +21,7 @@ if (stateScript?.textContent) {
   // a public page the server rendered: take over its HTML with the data it was rendered with
   const state = JSON.parse(stateScript.textContent) as ServerRenderState
   const queryClient = createQueryClient()
-  hydrate(queryClient, state.queries)
+  hydrate(queryClient, fetchedOnArrival(state.queries, Date.now()))
   let hydrating = true
   const renderClock: RenderClock = {
     initialNow: () => (hydrating ? new Date(state.renderedAt) : new Date()),
