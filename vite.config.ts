@@ -2,6 +2,8 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+const STAFF_CHUNK = /^assets\/(admin|driver)[-\w]*\.js$/
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -14,6 +16,12 @@ export default defineConfig({
     // the server reads it to preload a page's own chunks with the page (src/server/plugins/web-app.ts)
     manifest: true,
     target: 'es2022',
+    modulePreload: {
+      // The staff's pages (admin, driver) load their chunks one level at a time instead of all at
+      // once: their file lists would otherwise sit in every shopper's first script
+      // (docs/decisions/0010-page-javascript-budget.md).
+      resolveDependencies: (filename, deps) => (STAFF_CHUNK.test(filename) ? [] : deps),
+    },
   },
   server: {
     port: 5173,

@@ -8,9 +8,7 @@ import { LazyBasketDrawer } from '#web/features/basket/components/lazy-basket-dr
 import { HeaderSearch } from '#web/features/catalog/components/header-search.tsx'
 import { NewsletterForm } from '#web/features/marketing/components/newsletter-form.tsx'
 import { HeaderZipCheck } from '#web/features/service-area/components/header-zip-check.tsx'
-import { PAGE_META } from '#shared/page-meta.ts'
 import { matchPagePath } from '#shared/routes.ts'
-import { useMetaDescription } from '#web/lib/use-page-title.ts'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { NotFoundPathContext } from './not-found-path.ts'
 import NotFoundPage, { NOT_FOUND_COPY } from './routes/not-found.tsx'
@@ -34,7 +32,6 @@ export function SiteShell() {
   const matched = matchPagePath(pathname)
   // a product or producer the server found missing: its not-found page, as the server sent it
   const page = pathname === use(NotFoundPathContext) ? undefined : matched
-  useMetaDescription(page ? PAGE_META[page.page].description : undefined)
   return (
     <div className="flex min-h-dvh flex-col">
       <a
