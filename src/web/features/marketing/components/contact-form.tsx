@@ -2,12 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { SendIcon } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
-import {
-  CONTACT_SUBJECTS,
-  ContactMessageInputSchema,
-  type ContactMessageInput,
-  type ContactSubject,
-} from '#shared/schemas/contact.ts'
+import { CONTACT_SUBJECTS, type ContactSubject } from '#shared/domain/contact-subjects.ts'
+import { ContactMessageInputSchema, type ContactMessageInput } from '#shared/schemas/contact.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import {
