@@ -25,13 +25,24 @@ const notifyMe = (zip: string) => (
   </Suspense>
 )
 
-/** The frame of every page: header, the page, footer. */
+/** The frame of the shop's pages: header, the page, footer. */
 export function SiteShell() {
   const { pathname } = useLocation()
   useScrollToTopOnNavigation(pathname)
   const matched = matchPagePath(pathname)
   // a product or producer the server found missing: its not-found page, as the server sent it
   const page = pathname === use(NotFoundPathContext) ? undefined : matched
+  // the admin's pages are a workplace: their frame comes with them, in their own lazily loaded
+  // modules (src/web/app/admin-page.tsx), not the shop's header and footer (docs/product.md#admin)
+  if (page?.page.startsWith('admin')) {
+    return (
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    )
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <a
