@@ -2,6 +2,10 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+// pages a visitor opens from the shop now and then: the staff's, the account's and past orders
+const OCCASIONAL_PAGE_CHUNK =
+  /^assets\/(admin|driver|invitation|login|join|forgot-password|reset-password|profile|order|delivery)[-\w]*\.js$/
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -14,6 +18,12 @@ export default defineConfig({
     // the server reads it to preload a page's own chunks with the page (src/server/plugins/web-app.ts)
     manifest: true,
     target: 'es2022',
+    modulePreload: {
+      // These pages load their chunks one level at a time instead of all at once: their file
+      // lists would otherwise sit in every shopper's first script
+      // (docs/decisions/0010-page-javascript-budget.md). Checkout keeps its list: it follows the basket.
+      resolveDependencies: (filename, deps) => (OCCASIONAL_PAGE_CHUNK.test(filename) ? [] : deps),
+    },
   },
   server: {
     port: 5173,

@@ -144,8 +144,3 @@ export const PAGE_META: Record<PageName, PageMeta> = {
     private: true,
   },
 }
-
-/** "About Us | Houston Farm to Door"; the home page is the shop's name alone. */
-export function documentTitle(title: string): string {
-  return title === SITE.name ? title : `${title} | ${SITE.name}`
-}

@@ -21,3 +21,8 @@ export const SITE = {
     { name: 'Facebook', href: 'https://facebook.com/houstonfarmtodoor' },
   ],
 } as const
+
+/** "About Us | Houston Farm to Door"; the home page is the shop's name alone. */
+export function documentTitle(title: string): string {
+  return title === SITE.name ? title : `${title} | ${SITE.name}`
+}

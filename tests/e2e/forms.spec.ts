@@ -8,6 +8,12 @@ import { expect, expectAccessible, test } from './support/fixtures.ts'
  * project here; validation is checked in the browser without sending anything.
  */
 
+/** The subject the contact form's <select> shows. */
+async function expectSubject(page: Page, label: string) {
+  const subject = page.getByRole('combobox', { name: 'Subject' })
+  await expect(subject.locator('option:checked')).toHaveText(label)
+}
+
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
 
@@ -18,6 +24,7 @@ function contactForm(page: Page) {
     lastName: field('Last name'),
     email: field('Email'),
     phone: field('Phone (optional)'),
+    // the browser's own <select>
     subject: page.getByRole('combobox', { name: 'Subject' }),
     message: field('Message'),
     send: page.getByRole('button', { name: /^(Send Message|Sending\.\.\.)$/ }),
@@ -42,7 +49,7 @@ test.describe('contact form', () => {
       await expectAccessible(page)
 
       const form = contactForm(page)
-      await expect(form.subject).toHaveText('General Inquiry')
+      await expectSubject(page, 'General Inquiry')
       await form.send.click()
       const expected = [
         [form.firstName, 'First name must be at least 2 characters'],
@@ -87,9 +94,8 @@ test.describe('contact form', () => {
     await form.firstName.fill('Rosa')
     await form.lastName.fill('Delgado')
     await form.email.fill(uniqueEmail('contact'))
-    await form.subject.click()
-    await page.getByRole('option', { name: 'Order Support' }).click()
-    await expect(form.subject).toHaveText('Order Support')
+    await form.subject.selectOption('Order Support')
+    await expectSubject(page, 'Order Support')
     await form.message.fill('Could my Saturday box come with extra eggs this week?')
     await form.send.click()
 
@@ -105,7 +111,7 @@ test.describe('contact form', () => {
     for (const control of [form.firstName, form.lastName, form.email, form.phone, form.message]) {
       await expect(control).toHaveValue('')
     }
-    await expect(form.subject).toHaveText('General Inquiry')
+    await expectSubject(page, 'General Inquiry')
     await expect(form.send).toHaveText('Send Message')
     await expect(form.send).toBeEnabled()
     await expect(form.firstName).toBeFocused()
@@ -113,9 +119,41 @@ test.describe('contact form', () => {
 
   test('?subject=partnership chooses Partnership Opportunity', async ({ page }) => {
     await page.goto('/contact?subject=partnership')
-    await expect(contactForm(page).subject).toHaveText('Partnership Opportunity')
+    await expectSubject(page, 'Partnership Opportunity')
+    // a link to the page while it is open chooses its subject and keeps what was typed
+    const form = contactForm(page)
+    await form.firstName.fill('Rosa')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click()
+    await expect(page).toHaveURL(/\/contact$/)
+    await expectSubject(page, 'General Inquiry')
+    await expect(form.firstName).toHaveValue('Rosa')
     await page.goto('/contact?subject=not-a-subject')
-    await expect(contactForm(page).subject).toHaveText('General Inquiry')
+    await expectSubject(page, 'General Inquiry')
+  })
+
+  test('a submit straight after the page loads waits for the checks', async ({ page }) => {
+    // the schema loads when the form is first touched; a submit with nothing touched before it
+    // (the form's own requestSubmit: no focus, no typing) must wait for it, not send unchecked
+    const sent: string[] = []
+    await page.route('**/api/contact-messages', async (route) => {
+      sent.push(route.request().method())
+      await route.abort()
+    })
+    await page.goto('/contact')
+    const form = contactForm(page)
+    await page.locator('main form').evaluate((element: HTMLFormElement) => element.requestSubmit())
+    const expected = [
+      [form.firstName, 'First name must be at least 2 characters'],
+      [form.lastName, 'Last name must be at least 2 characters'],
+      [form.email, 'Please enter a valid email address'],
+      [form.message, 'Message must be at least 10 characters'],
+    ] as const
+    for (const [control, message] of expected) {
+      await expect(control).toHaveAttribute('aria-invalid', 'true')
+      await expect(control).toHaveAccessibleDescription(message)
+    }
+    await expect(form.firstName).toBeFocused()
+    expect(sent).toEqual([])
   })
 })
 

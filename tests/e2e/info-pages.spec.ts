@@ -159,9 +159,9 @@ test('/become-vendor: benefits and a way to get in touch, no form', async ({ pag
   await expectAccessible(page)
   await page.getByRole('link', { name: 'Tell us about your farm' }).click()
   await expect(page).toHaveURL(/\/contact\?subject=partnership$/)
-  await expect(page.getByRole('combobox', { name: 'Subject' })).toHaveText(
-    'Partnership Opportunity',
-  )
+  await expect(
+    page.getByRole('combobox', { name: 'Subject' }).locator('option:checked'),
+  ).toHaveText('Partnership Opportunity')
 })
 
 test("/corporate-wellness: three tiers; 'Contact Sales' chooses the partnership subject", async ({
@@ -184,9 +184,9 @@ test("/corporate-wellness: three tiers; 'Contact Sales' chooses the partnership 
 
   await tiers.getByRole('link', { name: 'Contact Sales about the Growth plan' }).click()
   await expect(page).toHaveURL(/\/contact\?subject=partnership$/)
-  await expect(page.getByRole('combobox', { name: 'Subject' })).toHaveText(
-    'Partnership Opportunity',
-  )
+  await expect(
+    page.getByRole('combobox', { name: 'Subject' }).locator('option:checked'),
+  ).toHaveText('Partnership Opportunity')
 })
 
 test("/gift-cards: the $50 sample card; 'Coming Soon' says so in a toast", async ({ page }) => {

@@ -142,6 +142,8 @@ export const UserSchema = z.object({
   deliveryState: z.string(),
   deliveryZip: z.string(),
   createdAt: z.string(),
+  /** shows the way to the admin area (docs/product.md#admin); the server still guards it */
+  isAdmin: z.boolean(),
 })
 export type User = z.infer<typeof UserSchema>
 

@@ -1,18 +1,7 @@
 import { z } from 'zod'
+import { CONTACT_SUBJECTS, type ContactSubject } from '../domain/contact-subjects.ts'
 import { EmailSchema } from './email.ts'
 
-/** The contact form's subjects, in the selector's order (docs/product.md#visitor-forms). */
-export const CONTACT_SUBJECTS = [
-  { value: 'general', label: 'General Inquiry' },
-  { value: 'order', label: 'Order Support' },
-  { value: 'partnership', label: 'Partnership Opportunity' },
-  { value: 'feedback', label: 'Feedback' },
-  { value: 'media', label: 'Media/Press' },
-  { value: 'careers', label: 'Careers' },
-  { value: 'other', label: 'Other' },
-] as const
-
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]['value']
 const SUBJECT_VALUES = CONTACT_SUBJECTS.map((subject) => subject.value) as [
   ContactSubject,
   ...ContactSubject[],

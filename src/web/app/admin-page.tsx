@@ -2,15 +2,35 @@ import { useQuery } from '@tanstack/react-query'
 import { HomeIcon, LogInIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from '#web/lib/router.tsx'
+import { AdminHeader } from '#web/components/layout/admin-header.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { AdminAccount } from '#web/features/account/components/admin-account.tsx'
 import { adminStatusQueries } from '#web/features/admin/api/admin-status.ts'
 
 /**
- * The frame of the admin pages (docs/product.md#admin): 'Verifying access...' while the server
- * answers, then 'Authentication Required' for a signed-out visitor, 'Admin Access Required' for a
- * customer, or the page. The server guards every admin call whatever this shows.
+ * The frame of the admin pages (docs/product.md#admin), a workplace's rather than the shop's: the
+ * admin header, then 'Verifying access...' while the server answers, 'Authentication Required'
+ * for a signed-out visitor, 'Admin Access Required' for a customer, or the page. The server
+ * guards every admin call whatever this shows.
  */
 export function AdminPage({ returnTo, children }: { returnTo: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AdminHeader account={<AdminAccount />} />
+      <main id="main" className="flex-1">
+        <AdminAccess returnTo={returnTo}>{children}</AdminAccess>
+      </main>
+    </div>
+  )
+}
+
+function AdminAccess({ returnTo, children }: { returnTo: string; children: ReactNode }) {
   const access = useQuery(adminStatusQueries.access())
 
   if (access.isPending) {

@@ -1,6 +1,7 @@
 import { categoryLabel, findCategory } from '#shared/domain/catalog.ts'
 import { escapeHtml, jsonForScript } from '#shared/html.ts'
-import { PAGE_META, documentTitle } from '#shared/page-meta.ts'
+import { PAGE_META } from '#shared/page-meta.ts'
+import { documentTitle } from '#shared/site-content.ts'
 import { paths } from '#shared/routes.ts'
 import type { Producer } from '#shared/schemas/producer.ts'
 import type { Product } from '#shared/schemas/product.ts'

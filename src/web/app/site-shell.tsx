@@ -8,9 +8,7 @@ import { LazyBasketDrawer } from '#web/features/basket/components/lazy-basket-dr
 import { HeaderSearch } from '#web/features/catalog/components/header-search.tsx'
 import { NewsletterForm } from '#web/features/marketing/components/newsletter-form.tsx'
 import { HeaderZipCheck } from '#web/features/service-area/components/header-zip-check.tsx'
-import { PAGE_META } from '#shared/page-meta.ts'
 import { matchPagePath } from '#shared/routes.ts'
-import { useMetaDescription } from '#web/lib/use-page-title.ts'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { NotFoundPathContext } from './not-found-path.ts'
 import NotFoundPage, { NOT_FOUND_COPY } from './routes/not-found.tsx'
@@ -35,14 +33,24 @@ const notifyMe = (zip: string) => (
   </Suspense>
 )
 
-/** The frame of every page: header, the page, footer. */
+/** The frame of the shop's pages: header, the page, footer. */
 export function SiteShell() {
   const { pathname } = useLocation()
   useScrollToTopOnNavigation(pathname)
   const matched = matchPagePath(pathname)
   // a product or producer the server found missing: its not-found page, as the server sent it
   const page = pathname === use(NotFoundPathContext) ? undefined : matched
-  useMetaDescription(page ? PAGE_META[page.page].description : undefined)
+  // the admin's pages are a workplace: their frame comes with them, in their own lazily loaded
+  // modules (src/web/app/admin-page.tsx), not the shop's header and footer (docs/product.md#admin)
+  if (page?.page.startsWith('admin')) {
+    return (
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    )
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <a

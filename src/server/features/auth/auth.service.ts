@@ -15,7 +15,7 @@ import { hashPassword, PASSWORD_COST, verifyAgainstDummy, verifyPassword } from 
 import { createPasswordReset } from './password-reset.ts'
 import type { Sessions, SignedInUser } from './sessions.ts'
 
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow, isAdmin: boolean): User {
   return {
     id: row.id,
     email: row.email,
@@ -28,6 +28,7 @@ export function toUser(row: UserRow): User {
     deliveryState: row.deliveryState,
     deliveryZip: row.deliveryZip,
     createdAt: row.createdAt.toISOString(),
+    isAdmin,
   }
 }
 
@@ -91,8 +92,8 @@ export function createAuthService({
       })
       if (!row) throw new AppError('EMAIL_TAKEN')
       await sessions.end(request, reply)
-      await sessions.start(reply, row.id)
-      return toUser(row)
+      const { isAdmin } = await sessions.start(reply, row.id)
+      return toUser(row, isAdmin)
     },
 
     async login(
@@ -111,8 +112,8 @@ export function createAuthService({
       await failedLogins.clear(input.email)
       // a new session id at sign-in: whatever cookie came in is ended first
       await sessions.end(request, reply)
-      await sessions.start(reply, row.id)
-      return toUser(row)
+      const { isAdmin } = await sessions.start(reply, row.id)
+      return toUser(row, isAdmin)
     },
 
     async logout(request: FastifyRequest, reply: FastifyReply) {
@@ -124,10 +125,10 @@ export function createAuthService({
       request: FastifyRequest,
       input: z.output<typeof ProfileUpdateSchema>,
     ): Promise<User> {
-      const { user } = await signedIn(request)
+      const { user, isAdmin } = await signedIn(request)
       const row = await repo.updateUser(user.id, input)
       if (!row) throw new AppError('UNAUTHORIZED')
-      return toUser(row)
+      return toUser(row, isAdmin)
     },
 
     /** ADMIN_EMAIL + ADMIN_PASSWORD: create that account if missing, and make it an admin. */

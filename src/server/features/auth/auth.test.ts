@@ -57,7 +57,11 @@ function cookieOf(response: { headers: Record<string, unknown> }): string {
 async function register(email = unique('join')) {
   const response = await call('POST', '/api/auth/register', person(email))
   expect(response.statusCode, response.body).toBe(201)
-  return { email, cookie: cookieOf(response), user: response.json<{ id: string }>() }
+  return {
+    email,
+    cookie: cookieOf(response),
+    user: response.json<{ id: string; isAdmin: boolean }>(),
+  }
 }
 
 const USER_KEYS = [
@@ -70,6 +74,7 @@ const USER_KEYS = [
   'email',
   'firstName',
   'id',
+  'isAdmin',
   'lastName',
   'phone',
 ]
@@ -269,6 +274,22 @@ describe('admin status', () => {
     expect((await status()).json()).toEqual({ isAdmin: true, isDriver: false })
     await shop.database.db.delete(adminUsers).where(eq(adminUsers.userId, user.id))
     expect((await status()).json()).toEqual({ isAdmin: false, isDriver: false })
+  })
+
+  test('the session, sign-in and profile answers say whether the user is an admin', async () => {
+    const { cookie, user, email } = await register()
+    expect(user).toMatchObject({ isAdmin: false })
+    const session = () => call('GET', '/api/auth/session', undefined, { cookie })
+    expect((await session()).json()).toMatchObject({ isAdmin: false })
+    await shop.database.db.insert(adminUsers).values({ userId: user.id })
+    expect((await session()).json()).toMatchObject({ isAdmin: true })
+    const login = await call('POST', '/api/auth/login', {
+      email,
+      password: 'correct horse battery',
+    })
+    expect(login.json()).toMatchObject({ isAdmin: true })
+    await shop.database.db.delete(adminUsers).where(eq(adminUsers.userId, user.id))
+    expect((await session()).json()).toMatchObject({ isAdmin: false })
   })
 
   test('an admin session ends after 30 idle minutes; a customer’s does not', async () => {

@@ -88,15 +88,20 @@ export function createSessions({
   }
 
   return {
-    /** A new session (a new id, so a planted cookie is never promoted), and its cookie. */
-    async start(reply: FastifyReply, userId: string): Promise<void> {
+    /**
+     * A new session (a new id, so a planted cookie is never promoted), and its cookie; says
+     * whether the user is an admin, which sets its limits.
+     */
+    async start(reply: FastifyReply, userId: string): Promise<{ isAdmin: boolean }> {
       const sid = randomBytes(32).toString('base64url')
       const at = now().getTime()
       const data: SessionData = { createdAt: at }
-      const expire = expiryFor(at, at, await isAdminUser(userId))
+      const isAdmin = await isAdminUser(userId)
+      const expire = expiryFor(at, at, isAdmin)
       await db.insert(sessions).values({ sid, sess: data, userId, expire })
       cookieChanges.delete(reply.request)
       setCookies(reply, sid, expire)
+      return { isAdmin }
     },
 
     /**

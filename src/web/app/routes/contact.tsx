@@ -1,5 +1,5 @@
 import { useSearchParams } from '#web/lib/router.tsx'
-import { CONTACT_SUBJECTS, type ContactSubject } from '#shared/schemas/contact.ts'
+import { CONTACT_SUBJECTS, type ContactSubject } from '#shared/domain/contact-subjects.ts'
 import { ContactForm } from '#web/features/marketing/components/contact-form.tsx'
 import { QuickContact } from '#web/features/marketing/components/quick-contact.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'

@@ -20,11 +20,12 @@ export function useLogIn() {
 }
 
 /**
- * Where a sign-in without a page to return to lands: a driver's on their deliveries
- * (docs/product.md#routes), anyone else in the shop.
+ * Where a sign-in without a page to return to lands: an admin's at work (docs/product.md#admin),
+ * a driver's on their deliveries (docs/product.md#routes), anyone else in the shop.
  */
-export async function landingAfterLogIn(returnTo: string): Promise<string> {
+export async function landingAfterLogIn(returnTo: string, user: User): Promise<string> {
   if (returnTo !== '/shop') return returnTo
+  if (user.isAdmin) return '/admin'
   try {
     const { isAdmin, isDriver } = await apiGet<{ isAdmin: boolean; isDriver: boolean }>(
       '/api/auth/admin-status',

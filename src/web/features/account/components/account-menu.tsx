@@ -29,7 +29,8 @@ export function AccountMenu() {
 }
 
 /**
- * The same inside the small-screen menu drawer: the account pages as plain links. Each link
+ * The same inside the small-screen menu drawer: the account pages (and the admin area, for an
+ * admin) as plain links. Each link
  * (and Log out, marked data-menu-close) also closes the drawer.
  */
 export function DrawerAccountMenu() {
@@ -42,6 +43,13 @@ export function DrawerAccountMenu() {
         Signed in as <span className="font-semibold text-foreground">{user.firstName}</span>
       </p>
       <ul className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        {user.isAdmin ? (
+          <li>
+            <Link to="/admin" className="font-medium text-foreground hover:underline">
+              Admin
+            </Link>
+          </li>
+        ) : null}
         {ACCOUNT_PAGES.map(({ to, label }) => (
           <li key={to}>
             <Link to={to} className="font-medium text-foreground hover:underline">

@@ -17,7 +17,8 @@ const FIELDS = ['email', 'password'] as const satisfies ReadonlyArray<keyof Logi
 type LoginField = (typeof FIELDS)[number]
 
 /**
- * Where to go after logging in: the shop (docs/product.md#accounts), or the page that sent the
+ * Where to go after logging in: the shop (docs/product.md#accounts; an admin's dashboard, a
+ * driver's deliveries: landingAfterLogIn), or the page that sent the
  * visitor here (the checkout's 'Quick Stop!', the orders pages) in the router's state. Only a path
  * of our own: never another site.
  */
@@ -26,7 +27,10 @@ function returnPath(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/shop'
 }
 
-/** Log in (docs/product.md#accounts): 'Welcome back!' and the shop, or 'Login failed' and why. */
+/**
+ * Log in (docs/product.md#accounts): 'Welcome back!' and the shop (or the admin's dashboard), or
+ * 'Login failed' and why.
+ */
 export function LoginForm() {
   const idPrefix = useId()
   const controlId = (field: LoginField) => `${idPrefix}-${field}`
@@ -48,7 +52,7 @@ export function LoginForm() {
     logIn.mutate(values, {
       onSuccess: (user) => {
         toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` })
-        void landingAfterLogIn(returnTo).then((path) =>
+        void landingAfterLogIn(returnTo, user).then((path) =>
           navigate(path, { replace: path !== '/shop' }),
         )
       },

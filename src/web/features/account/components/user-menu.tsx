@@ -1,4 +1,4 @@
-import { LogOutIcon, ReceiptIcon, TruckIcon, UserRoundIcon } from 'lucide-react'
+import { LogOutIcon, ReceiptIcon, ShieldCheckIcon, TruckIcon, UserRoundIcon } from 'lucide-react'
 import { Link } from '#web/lib/router.tsx'
 import type { User } from '#shared/schemas/auth.ts'
 import {
@@ -16,7 +16,8 @@ import { UserMenuButton } from './user-menu-button.tsx'
 const ICONS = { '/order-history': ReceiptIcon, '/delivery': TruckIcon, '/profile': UserRoundIcon }
 
 /**
- * The signed-in user's menu in the header (docs/product.md#pages); loaded on demand by AccountMenu.
+ * The signed-in user's menu in the header (docs/product.md#pages), with the admin area first for
+ * an admin; loaded on demand by AccountMenu.
  */
 export function UserMenu({ user }: { user: User }) {
   const logOut = useLogOut()
@@ -31,6 +32,17 @@ export function UserMenu({ user }: { user: User }) {
           Signed in as <span className="font-semibold text-foreground">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {user.isAdmin ? (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to="/admin">
+                <ShieldCheckIcon className="size-4 text-muted-foreground" aria-hidden />
+                Admin
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
         {ACCOUNT_PAGES.map(({ to, label }) => {
           const Icon = ICONS[to]
           return (

@@ -58,19 +58,19 @@ export function AdminDashboard() {
           else setSearchParams(next === 'orders' ? {} : { tab: next }, { replace: true })
         }}
       >
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList>
-            <TabsTrigger value="orders">Orders</TabsTrigger>
-            <TabsTrigger value="week">This week</TabsTrigger>
-            <TabsTrigger value="jobs">Jobs</TabsTrigger>
-            <TabsTrigger value="products">Products</TabsTrigger>
-            <TabsTrigger value="producers">Producers</TabsTrigger>
-            <TabsTrigger value="messages">Messages</TabsTrigger>
-            <TabsTrigger value="emails">Emails</TabsTrigger>
-            <TabsTrigger value="coupons">Coupons</TabsTrigger>
-            <TabsTrigger value="staff">Staff</TabsTrigger>
-          </TabsList>
-        </div>
+        {/* every tab in sight: three to a row on a phone, a row that wraps when wider
+            (docs/product.md#admin) */}
+        <TabsList className="grid w-full grid-cols-3 sm:flex sm:w-fit sm:flex-wrap">
+          <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="week">This week</TabsTrigger>
+          <TabsTrigger value="jobs">Jobs</TabsTrigger>
+          <TabsTrigger value="products">Products</TabsTrigger>
+          <TabsTrigger value="producers">Producers</TabsTrigger>
+          <TabsTrigger value="messages">Messages</TabsTrigger>
+          <TabsTrigger value="emails">Emails</TabsTrigger>
+          <TabsTrigger value="coupons">Coupons</TabsTrigger>
+          <TabsTrigger value="staff">Staff</TabsTrigger>
+        </TabsList>
         <TabsContent value="orders">
           <OrdersTab />
         </TabsContent>
