@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import type { Product } from '#shared/schemas/product.ts'
 import { cn } from '#web/lib/cn.ts'
 import { ProductGrid } from './product-grid.tsx'
@@ -11,10 +12,12 @@ export function ProductResults({
   products,
   emptyText,
   onOpenBox,
+  renderAction,
 }: {
   products: UseQueryResult<Product[]>
   emptyText: string
   onOpenBox?: ((box: Product) => void) | undefined
+  renderAction?: ((product: Product) => ReactNode) | undefined
 }) {
   if (products.isPending) {
     return (
@@ -44,7 +47,7 @@ export function ProductResults({
           {emptyText}
         </p>
       ) : (
-        <ProductGrid products={products.data} onOpenBox={onOpenBox} />
+        <ProductGrid products={products.data} onOpenBox={onOpenBox} renderAction={renderAction} />
       )}
     </div>
   )
