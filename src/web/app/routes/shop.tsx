@@ -43,6 +43,8 @@ export default function ShopPage() {
     toggleTag,
     clearFilters,
     hrefWith,
+    page,
+    moreHref,
   } = useShopFilters()
   const [box, setBox] = useState<Product | null>(null)
   const choices = useQuery({
@@ -143,6 +145,8 @@ export default function ShopPage() {
             onOpenBox={setBox}
             renderAction={(product) => <ProductCardAction product={product} onOpenBox={setBox} />}
             products={products}
+            page={page}
+            moreHref={moreHref}
             emptyText={
               search && activeCount === 0
                 ? `No products found for "${search}".`

@@ -27,13 +27,15 @@ export function ProductCardAction({
   onOpenBox?: ((box: Product) => void) | undefined
 }) {
   const basket = useBasket()
-  const quantity = basket.getItemQuantity(product.id)
-  const { name } = product
+  const { id, name } = product
+  const box = onOpenBox && isFarmBox(product)
+  // the plain line's quantity: a built box is a line of its own, which the builder makes
+  const quantity = box ? 0 : (basket.lines.find((line) => lineKey(line) === id)?.quantity ?? 0)
   if (!product.inStock) {
     return <p className="py-2 text-center font-semibold text-muted-foreground">Out of stock</p>
   }
   if (quantity > 0) {
-    const change = (next: number) => basket.updateQuantity(lineKey(product), next)
+    const change = (next: number) => basket.updateQuantity(id, next)
     return (
       <div className={PILL}>
         <button
@@ -59,7 +61,6 @@ export function ProductCardAction({
       </div>
     )
   }
-  const box = onOpenBox && isFarmBox(product)
   const label = box ? 'BUILD YOUR BOX' : 'ADD'
   return (
     <button
@@ -77,7 +78,7 @@ export function ProductCardAction({
           action: (
             <button
               type="button"
-              className="self-center rounded-full border border-forest px-3 py-1.5 font-semibold text-forest"
+              className="rounded-full border border-forest px-3 py-1.5 font-semibold text-forest"
               onClick={() => {
                 added.dismiss()
                 basket.open()

@@ -13,7 +13,7 @@ export function ProductCard({
 }: {
   product: Product
   eagerImage?: boolean
-  /** farm boxes open the custom box builder instead of their page (docs/product.md#catalogue) */
+  /** where farm boxes open the custom box builder: the card says so (docs/product.md#farm-boxes) */
   onOpenBox?: ((box: Product) => void) | undefined
   /**
    * the basket control under the price, which also says "Out of stock" (the page passes it in:
@@ -40,23 +40,12 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <h3 className="font-sans text-sm leading-snug font-semibold sm:text-base">
-          {opensBuilder ? (
-            <button
-              type="button"
-              onClick={() => onOpenBox(product)}
-              className="text-left after:absolute after:inset-0 hover:text-primary"
-              aria-haspopup="dialog"
-            >
-              {product.name}
-            </button>
-          ) : (
-            <Link
-              to={paths.product(product.id)}
-              className="after:absolute after:inset-0 hover:text-primary"
-            >
-              {product.name}
-            </Link>
-          )}
+          <Link
+            to={paths.product(product.id)}
+            className="after:absolute after:inset-0 hover:text-primary"
+          >
+            {product.name}
+          </Link>
         </h3>
         {opensBuilder ? (
           <p className="text-xs font-semibold text-forest">Build your own: choose 7 items</p>
