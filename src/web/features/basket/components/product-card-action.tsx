@@ -9,7 +9,7 @@ import { toBasketItem } from '../to-basket-item.ts'
 
 // one look for ADD, BUILD YOUR BOX and the stepper, kept short: the shop's JavaScript budget
 const PILL =
-  'flex h-9 w-full items-center justify-between rounded-full bg-forest font-semibold text-white'
+  'flex h-9 w-full items-center justify-between rounded-full bg-forest text-sm font-semibold text-white'
 const STEP = 'size-9 rounded-full text-lg hover:bg-forest-dark'
 
 /**
@@ -78,7 +78,7 @@ export function ProductCardAction({
           action: (
             <button
               type="button"
-              className="rounded-full border border-forest px-3 py-1.5 font-semibold text-forest"
+              className="rounded-full border border-forest px-3 py-1.5 font-semibold text-nowrap text-forest"
               onClick={() => {
                 added.dismiss()
                 basket.open()
