@@ -307,7 +307,7 @@ test('a custom farm box: exactly seven items, then one line with the choices', a
   const box = boxes.find(
     (candidate) => candidate.inStock && candidate.subcategory !== 'butchers-box',
   )!
-  await page.getByRole('button', { name: box.name, exact: true }).click()
+  await page.getByRole('button', { name: `BUILD YOUR BOX, ${box.name}`, exact: true }).click()
   const builder = page.getByRole('dialog', { name: `Build your ${box.name}` })
   await expect(builder).toBeVisible()
   await expect(builder.getByText('0 of 7 items selected')).toBeVisible()
@@ -348,6 +348,6 @@ test('a custom farm box: exactly seven items, then one line with the choices', a
 
   // the builder starts empty again
   await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: box.name, exact: true }).click()
+  await page.getByRole('button', { name: `BUILD YOUR BOX, ${box.name}`, exact: true }).click()
   await expect(builder.getByText('0 of 7 items selected')).toBeVisible()
 })

@@ -56,7 +56,12 @@ test(
     await page.getByRole('link', { name: 'Shop the farm' }).click()
     await expect(page).toHaveURL(/\/shop$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shop the Farm')
-    await expectCards(page, await api<Product[]>(request, '/api/products'))
+    // 24 products a page, then Show more: a link to the list a page longer
+    const all = await api<Product[]>(request, '/api/products')
+    await expectCards(page, all.slice(0, 24))
+    await page.getByRole('link', { name: 'Show more' }).click()
+    await expect(page).toHaveURL(/\/shop\?page=2$/)
+    await expectCards(page, all.slice(0, 48))
 
     // the categories from the header: the menu disclosure on a phone, the menu's links above
     await page.goto('/')
@@ -74,7 +79,10 @@ test(
     }
     await expect(page).toHaveURL(/\/shop\/produce$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Produce')
-    await expectCards(page, await api<Product[]>(request, '/api/products?category=produce'))
+    await expectCards(
+      page,
+      (await api<Product[]>(request, '/api/products?category=produce')).slice(0, 24),
+    )
   },
 )
 

@@ -66,9 +66,13 @@ test(
     await expect(page).toHaveURL(/\/shop\?search=farm$/)
     await expect(field(page)).toBeHidden()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for "farm"')
+    // the results page shows its first 24 (docs/product.md#catalogue)
     await expect
       .poll(() => page.getByRole('main').getByRole('article').count())
-      .toBe(await matchCount(request, term))
+      .toBe(Math.min(24, await matchCount(request, term)))
+    await expect(
+      page.getByText(`${await matchCount(request, term)} products`, { exact: true }),
+    ).toBeVisible()
   },
 )
 

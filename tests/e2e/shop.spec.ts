@@ -116,7 +116,8 @@ test('a price range keeps only products within it', async ({ page, request, isMo
     await panel.getByRole('button', { name: 'Apply price range' }).click()
   })
   await expect(page).toHaveURL(/\/shop\?minPrice=5&maxPrice=10$/)
-  await expectCards(page, inRange)
+  // the first page of them
+  await expectCards(page, inRange.slice(0, 24))
   for (const price of await cardPrices(page)) {
     expect(price).toBeGreaterThanOrEqual(5)
     expect(price).toBeLessThanOrEqual(10)
@@ -250,3 +251,31 @@ test('the list says when it is loading and when it failed', async ({ page, pageE
   expect(expected.length).toBeGreaterThan(0)
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !expected.includes(e)))
 })
+
+test(
+  'the shop shows 24 products a page, Show more a page more; a new sort starts again at 24',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const all = await apiProducts(request, 'limit=200')
+    expect(all.length).toBeGreaterThan(48)
+    await page.goto('/shop')
+    await expectCards(page, all.slice(0, 24))
+    await expect(page.getByText(`${all.length} products`, { exact: true })).toBeVisible()
+    await expectAccessible(page)
+
+    await page.getByRole('link', { name: 'Show more' }).click()
+    await expect(page).toHaveURL(/\/shop\?page=2$/)
+    await expectCards(page, all.slice(0, 48))
+    // the category chips (phone) or sidebar are still at the top of the page
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Produce', exact: true }).first(),
+    ).toBeAttached()
+
+    await chooseOption(page.getByRole('main'), 'Sort by', 'Price: Low to High')
+    await expect(page).toHaveURL(/\/shop\?sort=price-low-high$/)
+    await expectCards(
+      page,
+      (await apiProducts(request, 'limit=200&sort=price-low-high')).slice(0, 24),
+    )
+  },
+)

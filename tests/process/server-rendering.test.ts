@@ -69,6 +69,8 @@ function serverRenderingSuite(openDatabase: () => Promise<TestDatabase>) {
     const producer = producers[0]!
     const names = async (query: string) =>
       (await getJson<Product[]>(`${url}/api/products?${query}`)).map((p) => p.name)
+    // a shop page shows 24 products a page; ?page=2 shows the first 48
+    const shopNames = async (query: string, pages = 1) => (await names(query)).slice(0, 24 * pages)
 
     const families: ExpectedPage[] = [
       {
@@ -84,21 +86,21 @@ function serverRenderingSuite(openDatabase: () => Promise<TestDatabase>) {
         h1: 'Shop the Farm',
         title: 'Shop the Farm',
         canonical: '/shop',
-        texts: await names('limit=200'),
+        texts: await shopNames('limit=200'),
       },
       {
         path: '/shop/produce',
         h1: 'Produce',
         title: 'Produce',
         canonical: '/shop/produce',
-        texts: await names('category=produce'),
+        texts: await shopNames('category=produce'),
       },
       {
         path: '/shop/produce/vegetables',
         h1: 'Produce: Vegetables',
         title: 'Produce: Vegetables',
         canonical: '/shop/produce/vegetables',
-        texts: await names('category=produce&subcategory=vegetables'),
+        texts: await shopNames('category=produce&subcategory=vegetables'),
       },
       {
         // filters narrow the page; its canonical address stays the category's
@@ -106,7 +108,15 @@ function serverRenderingSuite(openDatabase: () => Promise<TestDatabase>) {
         h1: 'Produce',
         title: 'Produce',
         canonical: '/shop/produce',
-        texts: await names('category=produce'),
+        texts: await shopNames('category=produce&sort=price-high-low'),
+      },
+      {
+        // Show more: the first two pages of the list, rendered from the address
+        path: '/shop?page=2',
+        h1: 'Shop the Farm',
+        title: 'Shop the Farm',
+        canonical: '/shop',
+        texts: await shopNames('limit=200', 2),
       },
       {
         path: `/product/${product.id}`,

@@ -10,6 +10,7 @@ import type { RenderClock } from '#web/lib/use-now.ts'
 import { loadPageData, type PageMatch } from './page-data.ts'
 import { headHtml, pageHead } from './page-head.ts'
 import { Providers } from './providers.tsx'
+import { loadNotFoundPage } from './lazy-not-found.tsx'
 import { AppRoutes, loadPageModule } from './router.tsx'
 import type { ServerRenderState } from './server-render-state.ts'
 
@@ -61,6 +62,8 @@ export async function renderPage({
     match ? loadPageData(queryClient, match) : { notFound: true },
     loadPageModule(address.pathname),
   ])
+  // a product or producer the API does not know: its page renders the not-found page
+  if (data.notFound) await loadNotFoundPage()
   let showsTime = false
   const renderClock: RenderClock = {
     initialNow: () => now,

@@ -29,7 +29,7 @@ if (stateScript?.textContent) {
   }
   // the page's own module first, so hydration does not wait on it with the page blank
   // in a transition: React hydrates in slices and lets the browser answer taps between them
-  void loadPageModule(window.location.pathname).then(() =>
+  void loadPageModule(window.location.pathname, state.notFound).then(() =>
     startTransition(() => {
       hydrateRoot(
         root,

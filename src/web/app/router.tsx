@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react'
 import { Route, Routes } from '#web/lib/router.tsx'
 import { PAGE_PATHS, matchPagePath, type PageName } from '#shared/routes.ts'
-import NotFoundPage from './routes/not-found.tsx'
+import { loadNotFoundPage, NotFoundPage } from './lazy-not-found.tsx'
 import { SiteShell } from './site-shell.tsx'
 
 /**
@@ -104,13 +104,17 @@ const PAGES: Record<PageName, Page> = {
 const loadedPages = new Map<PageName, ComponentType>()
 
 /**
- * Fetches the module of the page at `pathname` before the first render. A server render and the
+ * Fetches the module of the page at `pathname` (and the not-found page's, for an unknown address or
+ * one the server answered 404 for) before the first render. A server render and the
  * browser's first render (hydration) both do, so both render the page itself, not a fallback.
  */
-export async function loadPageModule(pathname: string): Promise<void> {
+export async function loadPageModule(pathname: string, notFound = false): Promise<void> {
   const page = matchPagePath(pathname)?.page
   const load = page && PAGES[page].load
-  if (page && load) loadedPages.set(page, (await load()).default)
+  await Promise.all([
+    page && load ? load().then((module) => loadedPages.set(page, module.default)) : undefined,
+    !page || notFound ? loadNotFoundPage() : undefined,
+  ])
 }
 
 export function AppRoutes() {

@@ -11,7 +11,7 @@ import { HeaderZipCheck } from '#web/features/service-area/components/header-zip
 import { matchPagePath } from '#shared/routes.ts'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { NotFoundPathContext } from './not-found-path.ts'
-import NotFoundPage, { NOT_FOUND_COPY } from './routes/not-found.tsx'
+import { NotFoundPage } from './lazy-not-found.tsx'
 
 // shown only in the ZIP check's "Sorry!" dialog, so it loads with it
 const NotifyMeForm = lazy(() =>
@@ -82,7 +82,7 @@ export function SiteShell() {
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             {/* the same page list the server answers 404 from (/shop/toys, /product/42...) */}
-            {page ? <Outlet /> : <NotFoundPage {...(matched && NOT_FOUND_COPY[matched.page])} />}
+            {page ? <Outlet /> : <NotFoundPage about={matched?.page} />}
           </Suspense>
         </RouteErrorBoundary>
       </main>

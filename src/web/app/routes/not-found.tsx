@@ -24,11 +24,13 @@ export const NOT_FOUND_COPY: Partial<Record<PageName, NotFoundCopy>> = {
   },
 }
 
-export default function NotFoundPage({
-  title = 'Page not found',
-  message = "We couldn't find that page. It may have moved, or the link may be mistyped.",
-  backTo = { to: '/shop', label: 'Browse the shop' },
-}: NotFoundCopy) {
+/** The 404 page; `about` names the page about one thing whose copy it takes (NOT_FOUND_COPY). */
+export default function NotFoundPage({ about, ...given }: NotFoundCopy & { about?: PageName }) {
+  const {
+    title = 'Page not found',
+    message = "We couldn't find that page. It may have moved, or the link may be mistyped.",
+    backTo = { to: '/shop', label: 'Browse the shop' },
+  } = { ...(about && NOT_FOUND_COPY[about]), ...given }
   usePageTitle(title)
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-20 text-center">

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { Link, useParams } from '#web/lib/router.tsx'
 import type { Producer } from '#shared/schemas/producer.ts'
 import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
-import { BasketTileControl } from '#web/features/basket/basket-tile-control.tsx'
+import { ProductCardAction } from '#web/features/basket/components/product-card-action.tsx'
 import { producerQueries, productQueries } from '#web/features/catalog/api/product-queries.ts'
 import { ProducerLogo } from '#web/features/catalog/components/producer-logo.tsx'
 import { ProducerProductsRow } from '#web/features/catalog/components/producer-products-row.tsx'
@@ -82,7 +82,7 @@ export default function ProducerPage() {
         ) : (
           <ProducerProductsRow
             products={products.data ?? []}
-            renderAction={(product) => <BasketTileControl product={product} />}
+            renderAction={(product) => <ProductCardAction product={product} />}
           />
         )}
       </section>

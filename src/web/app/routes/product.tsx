@@ -9,6 +9,7 @@ import { paths } from '#shared/routes.ts'
 import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { AddToCartButton } from '#web/features/basket/add-to-cart-button.tsx'
+import { ProductCardAction } from '#web/features/basket/components/product-card-action.tsx'
 import { productQueries } from '#web/features/catalog/api/product-queries.ts'
 import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx'
 import { ProductImage } from '#web/components/product-image.tsx'
@@ -174,7 +175,11 @@ function MoreFromProducer({
         ) : null}
       </div>
       {/* below the product's own picture, which is the one to fetch first */}
-      <ProductGrid products={others} eagerImages={0} />
+      <ProductGrid
+        products={others}
+        eagerImages={0}
+        renderAction={(product) => <ProductCardAction product={product} />}
+      />
     </section>
   )
 }

@@ -8,6 +8,7 @@ import { Breadcrumb, type Crumb } from '#web/components/layout/breadcrumb.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
 import { BOX_BUILDER_CHOICES, boxFillingCategory, isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { CustomBoxBuilder } from '#web/features/basket/components/custom-box-builder.tsx'
+import { ProductCardAction } from '#web/features/basket/components/product-card-action.tsx'
 import { productQueries } from '#web/features/catalog/api/product-queries.ts'
 import { ActiveFilters } from '#web/features/catalog/components/active-filters.tsx'
 import { CategoryChips } from '#web/features/catalog/components/category-chips.tsx'
@@ -42,6 +43,8 @@ export default function ShopPage() {
     toggleTag,
     clearFilters,
     hrefWith,
+    page,
+    moreHref,
   } = useShopFilters()
   const [box, setBox] = useState<Product | null>(null)
   const choices = useQuery({
@@ -140,7 +143,10 @@ export default function ShopPage() {
           <ActiveFilters filters={filters} hrefWith={hrefWith} />
           <ProductResults
             onOpenBox={setBox}
+            renderAction={(product) => <ProductCardAction product={product} onOpenBox={setBox} />}
             products={products}
+            page={page}
+            moreHref={moreHref}
             emptyText={
               search && activeCount === 0
                 ? `No products found for "${search}".`

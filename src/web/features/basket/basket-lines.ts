@@ -112,3 +112,8 @@ function isBasketItem(value: unknown): value is BasketItem {
         item.customSelections.every((id) => typeof id === 'string')))
   )
 }
+
+/** "3 products": the basket counts its lines (2 boxes of eggs are one product), not its units. */
+export function productCount(lines: readonly unknown[]): string {
+  return `${lines.length} ${lines.length === 1 ? 'product' : 'products'}`
+}

@@ -24,7 +24,8 @@ export interface Basket {
   readonly lines: readonly BasketItem[]
   /** how many lines (products), the number on the basket button (docs/product.md#basket) */
   readonly lineCount: number
-  add(item: NewBasketItem): void
+  /** `openDrawer: false` for a card's quick add, which confirms with a toast instead */
+  add(item: NewBasketItem, options?: { openDrawer?: boolean }): void
   remove(key: string): void
   updateQuantity(key: string, quantity: number): void
   getItemQuantity(productId: string): number
@@ -74,9 +75,9 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     )
   }, [cartQuery, setSearchParams])
 
-  const add = useCallback((item: NewBasketItem) => {
-    // the first item into an empty basket opens it (docs/product.md#basket)
-    if (basketStore.getSnapshot().length === 0) setOpen(true)
+  const add = useCallback((item: NewBasketItem, { openDrawer = true } = {}) => {
+    // the first item into an empty basket opens it, except from a card (docs/product.md#basket)
+    if (openDrawer && basketStore.getSnapshot().length === 0) setOpen(true)
     basketStore.update((current) => addItem(current, item))
   }, [])
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { priceBasket } from '#shared/domain/pricing.ts'
-import { basketNote, linePrice, productCount } from './basket-summary.ts'
+import { productCount } from './basket-lines.ts'
+import { basketNote, linePrice } from './basket-summary.ts'
 
 describe('the basket summary', () => {
   test('a line of 2 at $4.50 costs $9.00 and says so', () => {

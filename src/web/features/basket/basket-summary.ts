@@ -1,6 +1,6 @@
 /**
  * What the basket drawer says about the basket (docs/product.md#basket): each line's total, the
- * one note under the lines (the minimum or free delivery) and what the basket's count counts.
+ * one note under the lines (the minimum or free delivery).
  */
 
 import { formatCents, formatCentsBrief, type Cents } from '#shared/domain/money.ts'
@@ -52,9 +52,4 @@ export function basketNote(
     }
   }
   return { kind: 'freeDeliveryReached', text: "You've unlocked free delivery" }
-}
-
-/** "3 products": the basket counts its lines (2 boxes of eggs are one product), not its units. */
-export function productCount(lines: readonly unknown[]): string {
-  return `${lines.length} ${lines.length === 1 ? 'product' : 'products'}`
 }

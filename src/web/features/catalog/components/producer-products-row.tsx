@@ -7,7 +7,7 @@ import { ProductImage } from '#web/components/product-image.tsx'
 
 /**
  * A producer's products in a row that scrolls sideways (docs/product.md#catalogue). `renderAction`
- * puts the basket control over each picture (the page passes it in: features do not import each
+ * puts the basket control under each price (the page passes it in: features do not import each
  * other).
  */
 export function ProducerProductsRow({
@@ -24,11 +24,6 @@ export function ProducerProductsRow({
           <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-xs">
             <div className="relative bg-wheat">
               <ProductImage src={product.imageUrl} alt="" />
-              {renderAction ? (
-                <div className="absolute inset-x-2 bottom-2 flex justify-end">
-                  {renderAction(product)}
-                </div>
-              ) : null}
             </div>
             <div className="flex flex-1 flex-col gap-1 p-3">
               <h3 className="font-sans text-sm leading-snug font-semibold">
@@ -40,6 +35,7 @@ export function ProducerProductsRow({
               <p className="mt-auto pt-1 font-semibold text-primary">
                 {formatDecimalPrice(product.price)}
               </p>
+              {renderAction ? <div className="pt-2">{renderAction(product)}</div> : null}
             </div>
           </article>
         </li>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
@@ -8,11 +9,17 @@ export function ProductCard({
   product,
   eagerImage = false,
   onOpenBox,
+  action,
 }: {
   product: Product
   eagerImage?: boolean
-  /** farm boxes open the custom box builder instead of their page (docs/product.md#catalogue) */
+  /** where farm boxes open the custom box builder: the card says so (docs/product.md#farm-boxes) */
   onOpenBox?: ((box: Product) => void) | undefined
+  /**
+   * the basket control under the price, which also says "Out of stock" (the page passes it in:
+   * features do not import each other)
+   */
+  action?: ReactNode
 }) {
   const opensBuilder =
     onOpenBox !== undefined && product.category === 'farm-boxes' && product.inStock
@@ -25,38 +32,20 @@ export function ProductCard({
           eager={eagerImage}
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />
-        <div className="absolute top-2 left-2 flex gap-1.5">
-          {product.isNew ? (
-            <span className="rounded-full bg-butter px-2.5 py-0.5 text-xs font-bold text-charcoal">
-              New!
-            </span>
-          ) : null}
-          {!product.inStock ? (
-            <span className="rounded-full bg-charcoal/85 px-2.5 py-0.5 text-xs font-semibold text-white">
-              Out of stock
-            </span>
-          ) : null}
-        </div>
+        {product.isNew ? (
+          <span className="absolute top-2 left-2 rounded-full bg-butter px-2.5 py-0.5 text-xs font-bold text-charcoal">
+            New!
+          </span>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <h3 className="font-sans text-sm leading-snug font-semibold sm:text-base">
-          {opensBuilder ? (
-            <button
-              type="button"
-              onClick={() => onOpenBox(product)}
-              className="text-left after:absolute after:inset-0 hover:text-primary"
-              aria-haspopup="dialog"
-            >
-              {product.name}
-            </button>
-          ) : (
-            <Link
-              to={paths.product(product.id)}
-              className="after:absolute after:inset-0 hover:text-primary"
-            >
-              {product.name}
-            </Link>
-          )}
+          <Link
+            to={paths.product(product.id)}
+            className="after:absolute after:inset-0 hover:text-primary"
+          >
+            {product.name}
+          </Link>
         </h3>
         {opensBuilder ? (
           <p className="text-xs font-semibold text-forest">Build your own: choose 7 items</p>
@@ -65,6 +54,7 @@ export function ProductCard({
           <span className="font-semibold text-primary">{formatDecimalPrice(product.price)}</span>
           <span className="text-xs text-muted-foreground">{product.stockCount}</span>
         </p>
+        {action ? <div className="relative z-10 pt-2">{action}</div> : null}
       </div>
       {product.producerSlug ? (
         <Link

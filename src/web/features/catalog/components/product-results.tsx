@@ -1,7 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Link } from '#web/lib/router.tsx'
 import type { Product } from '#shared/schemas/product.ts'
 import { cn } from '#web/lib/cn.ts'
 import { ProductGrid } from './product-grid.tsx'
+
+/** Products a page of the shop adds to the list (docs/product.md#catalogue). */
+export const SHOP_PAGE_SIZE = 24
 
 /**
  * A shop list in its states (docs/product.md#catalogue): loading, failed, empty, or the grid. While
@@ -11,10 +16,18 @@ export function ProductResults({
   products,
   emptyText,
   onOpenBox,
+  renderAction,
+  page = 1,
+  moreHref,
 }: {
   products: UseQueryResult<Product[]>
   emptyText: string
+  /** how many pages of the list are shown */
+  page?: number
+  /** where Show more leads: the list a page longer, a link that works without JavaScript */
+  moreHref?: string
   onOpenBox?: ((box: Product) => void) | undefined
+  renderAction?: ((product: Product) => ReactNode) | undefined
 }) {
   if (products.isPending) {
     return (
@@ -44,8 +57,20 @@ export function ProductResults({
           {emptyText}
         </p>
       ) : (
-        <ProductGrid products={products.data} onOpenBox={onOpenBox} />
+        <ProductGrid
+          products={products.data.slice(0, page * SHOP_PAGE_SIZE)}
+          onOpenBox={onOpenBox}
+          renderAction={renderAction}
+        />
       )}
+      {moreHref && products.data.length > page * SHOP_PAGE_SIZE ? (
+        <Link
+          to={moreHref}
+          className="mx-auto mt-8 block w-fit rounded-full border border-forest px-8 py-2.5 font-semibold text-forest"
+        >
+          Show more
+        </Link>
+      ) : null}
     </div>
   )
 }

@@ -29,4 +29,10 @@ describe('parseShopFilters', () => {
       'tags=local%2Cgluten-free&maxPrice=8',
     )
   })
+  it('starts again at the first page when the filters are written', () => {
+    const shown = new URLSearchParams('search=eggs&page=3')
+    expect(writeShopFilters(shown, { ...parseShopFilters(shown), sort: 'newest' }).toString()).toBe(
+      'search=eggs&sort=newest',
+    )
+  })
 })

@@ -95,9 +95,13 @@ export function shopProductFilters(
 const typedAmount = (cents: Cents | undefined) =>
   cents === undefined ? undefined : centsToTypedAmount(cents)
 
-/** Writes filters into a URL query, leaving its other keys (search...) as they are. */
+/**
+ * Writes filters into a URL query, leaving its other keys (search...) as they are, except the
+ * page: a change of filters starts again at the first (docs/product.md#catalogue).
+ */
 export function writeShopFilters(params: URLSearchParams, filters: ShopFilters): URLSearchParams {
   const next = new URLSearchParams(params)
+  next.delete('page')
   const set = (key: string, value: string | undefined) => {
     if (value === undefined || value === '') next.delete(key)
     else next.set(key, value)
@@ -150,9 +154,17 @@ export function useShopFilters() {
     [filters, pathname, searchParams],
   )
 
+  const page = Math.max(1, Math.floor(Number(searchParams.get('page'))) || 1)
+  const more = new URLSearchParams(searchParams)
+  more.set('page', String(page + 1))
+
   return {
     filters,
     search,
+    /** `?page=n` shows the first n pages of the list */
+    page,
+    /** the address of the list one page longer: Show more */
+    moreHref: `${pathname}?${more}`,
     activeCount: countActiveFilters(filters),
     /** the query string to keep when moving to another category (filters and sort, no search) */
     filterQuery: writeShopFilters(new URLSearchParams(), filters).toString(),

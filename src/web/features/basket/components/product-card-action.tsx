@@ -1,0 +1,96 @@
+import { isFarmBox } from '#shared/domain/farm-boxes.ts'
+import { formatCents } from '#shared/domain/money.ts'
+import type { Product } from '#shared/schemas/product.ts'
+import { toast } from '#web/components/ui/toast-store.ts'
+import { basketSubtotal, productCount } from '../basket-lines.ts'
+import { lineKey, useBasket } from '../basket-provider.tsx'
+import { basketStore } from '../basket-store.ts'
+import { toBasketItem } from '../to-basket-item.ts'
+
+// one look for ADD, BUILD YOUR BOX and the stepper, kept short: the shop's JavaScript budget
+const PILL =
+  'flex h-9 w-full items-center justify-between rounded-full bg-forest text-sm font-semibold text-white'
+const STEP = 'size-9 rounded-full text-lg hover:bg-forest-dark'
+
+/**
+ * The one basket control of a product card (the shop, search, a producer's page, "More from"):
+ * ADD, then minus, the quantity and plus (minus at 1 removes the line); "Out of stock" with
+ * nothing to add; a farm box opens the builder where the page offers one
+ * (docs/product.md#quick-add). The add confirms with a toast, not the drawer. The server renders
+ * ADD (its basket is empty); the stepper follows hydration.
+ */
+export function ProductCardAction({
+  product,
+  onOpenBox,
+}: {
+  product: Product
+  onOpenBox?: ((box: Product) => void) | undefined
+}) {
+  const basket = useBasket()
+  const { id, name } = product
+  const box = onOpenBox && isFarmBox(product)
+  // the plain line's quantity: a built box is a line of its own, which the builder makes
+  const quantity = box ? 0 : (basket.lines.find((line) => lineKey(line) === id)?.quantity ?? 0)
+  if (!product.inStock) {
+    return <p className="py-2 text-center font-semibold text-muted-foreground">Out of stock</p>
+  }
+  if (quantity > 0) {
+    const change = (next: number) => basket.updateQuantity(id, next)
+    return (
+      <div className={PILL}>
+        <button
+          type="button"
+          className={STEP}
+          aria-label={`Remove one ${name}`}
+          onClick={() => change(quantity - 1)}
+        >
+          −
+        </button>
+        <span role="status">
+          {quantity}
+          <span className="sr-only"> {name} in your basket</span>
+        </span>
+        <button
+          type="button"
+          className={STEP}
+          aria-label={`Add one ${name}`}
+          onClick={() => change(quantity + 1)}
+        >
+          +
+        </button>
+      </div>
+    )
+  }
+  const label = box ? 'BUILD YOUR BOX' : 'ADD'
+  return (
+    <button
+      type="button"
+      className={`${PILL} justify-center hover:bg-forest-dark`}
+      aria-haspopup={box ? 'dialog' : undefined}
+      aria-label={`${label}, ${name}`}
+      onClick={() => {
+        if (box) return onOpenBox(product)
+        basket.add(toBasketItem(product), { openDrawer: false })
+        const lines = basketStore.getSnapshot()
+        const added = toast({
+          title: `Added ${name}`,
+          description: `${productCount(lines)} in your basket, ${formatCents(basketSubtotal(lines))}`,
+          action: (
+            <button
+              type="button"
+              className="rounded-full border border-forest px-3 py-1.5 font-semibold text-nowrap text-forest"
+              onClick={() => {
+                added.dismiss()
+                basket.open()
+              }}
+            >
+              View basket
+            </button>
+          ),
+        })
+      }}
+    >
+      {label}
+    </button>
+  )
+}

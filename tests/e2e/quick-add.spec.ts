@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test'
+import type { Product } from '#shared/schemas/product.ts'
+import { expect, expectAccessible, test } from './support/fixtures.ts'
+
+/**
+ * Quick add on every product card (docs/product.md#quick-add): ADD turns into minus, the quantity
+ * and plus in place; the add confirms with a toast, not the basket drawer; an out-of-stock card
+ * offers nothing; a farm box opens the builder.
+ */
+
+async function products(page: Page, query = ''): Promise<Product[]> {
+  return (await (await page.request.get(`/api/products${query}`)).json()) as Product[]
+}
+
+const cardOf = (page: Page, product: Product) =>
+  page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: product.name, exact: true }) })
+
+const drawer = (page: Page) => page.getByRole('dialog', { name: 'Your Cart' })
+
+test(
+  'a shop card adds in place, + and − change the basket, − at 1 removes the line',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const dairy = await products(page, '?category=dairy-eggs')
+    const product = dairy.find((candidate) => candidate.inStock)!
+    await page.goto('/shop/dairy-eggs')
+    const card = cardOf(page, product)
+    await card.getByRole('button', { name: `ADD, ${product.name}`, exact: true }).click()
+
+    // a small confirmation, not the drawer taking over the screen
+    const toast = page
+      .getByRole('region', { name: /^Notifications/ })
+      .getByRole('listitem')
+      .filter({ hasText: `Added ${product.name}` })
+    await expect(toast).toBeVisible()
+    await expect(toast).toContainText(`1 product in your basket, $${product.price}`)
+    await expect(drawer(page)).toBeHidden()
+    await expect(card.getByRole('status')).toHaveText(`1 ${product.name} in your basket`)
+    await expectAccessible(page)
+
+    // View basket opens the drawer with the line
+    await toast.getByRole('button', { name: 'View basket' }).click()
+    await expect(drawer(page)).toBeVisible()
+    await expect(drawer(page).getByLabel(`Quantity of ${product.name}`)).toHaveValue('1')
+    await page.keyboard.press('Escape')
+    await expect(drawer(page)).toBeHidden()
+
+    await card.getByRole('button', { name: `Add one ${product.name}` }).click()
+    await expect(card.getByRole('status')).toHaveText(`2 ${product.name} in your basket`)
+    await page.getByRole('button', { name: 'Open cart, 2 items' }).click()
+    await expect(drawer(page).getByLabel(`Quantity of ${product.name}`)).toHaveValue('2')
+    await page.keyboard.press('Escape')
+
+    await card.getByRole('button', { name: `Remove one ${product.name}` }).click()
+    await expect(card.getByRole('status')).toHaveText(`1 ${product.name} in your basket`)
+    await card.getByRole('button', { name: `Remove one ${product.name}` }).click()
+    await expect(
+      card.getByRole('button', { name: `ADD, ${product.name}`, exact: true }),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Open cart, empty' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
+  },
+)
+
+test('after a reload the card shows the stepper once the page has hydrated', async ({ page }) => {
+  const [product] = (await products(page, '?category=dairy-eggs')).filter((p) => p.inStock)
+  await page.goto('/shop/dairy-eggs')
+  await cardOf(page, product!)
+    .getByRole('button', { name: `ADD, ${product!.name}` })
+    .click()
+  await page.reload()
+  await expect(cardOf(page, product!).getByRole('status')).toHaveText(
+    `1 ${product!.name} in your basket`,
+  )
+})
+
+test(
+  'an out-of-stock card says so and offers nothing to add (search results)',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const soldOut = (await products(page)).find((candidate) => !candidate.inStock)!
+    await page.goto(`/shop?search=${encodeURIComponent(soldOut.name)}`)
+    const card = cardOf(page, soldOut)
+    await expect(card.getByText('Out of stock', { exact: true })).toBeVisible()
+    await expect(card.getByRole('button')).toHaveCount(0)
+    await expectAccessible(page)
+  },
+)
+
+test(
+  'a farm box card opens the box builder instead of adding',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const box = (await products(page, '?category=farm-boxes')).find((p) => p.inStock)!
+    await page.goto('/shop/farm-boxes')
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `BUILD YOUR BOX, ${box.name}`, exact: true })
+      .click()
+    await expect(page.getByRole('dialog', { name: `Build your ${box.name}` })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
+  },
+)
+
+test('the producer page and "More from" use the same card control', async ({ page }) => {
+  const farm = await products(page, '?farm=katerra-exotics')
+  const product = farm.find((p) => p.inStock && p.category !== 'farm-boxes')!
+  await page.goto('/producer/katerra-exotics')
+  const row = page.getByRole('region', { name: /^From / })
+  await row.getByRole('button', { name: `ADD, ${product.name}`, exact: true }).click()
+  await expect(drawer(page)).toBeHidden()
+  await expect(page.getByRole('region', { name: /^Notifications/ })).toContainText(
+    `Added ${product.name}`,
+  )
+  await row.getByRole('button', { name: `Add one ${product.name}` }).click()
+  await expect(row.getByText(`2 ${product.name} in your basket`)).toBeAttached()
+
+  const other = farm.find((p) => p.id !== product.id && p.inStock && p.category !== 'farm-boxes')!
+  await page.goto(`/product/${other.id}`)
+  const more = page.getByRole('region', { name: /^More from / })
+  await expect(more.getByRole('button', { name: `Add one ${product.name}` })).toBeVisible()
+  await expectAccessible(page)
+})
