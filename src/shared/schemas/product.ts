@@ -24,10 +24,14 @@ export const ProductSchema = z.object({
   farmSource: z.string(),
   /** the producer's page, /producer/<slug>; null while the producer is inactive (no page) */
   producerSlug: z.string().nullable(),
+  /** how far the producer is from Houston ("24 miles from Houston"); empty when not given */
+  producerDistance: z.string(),
   imageUrl: z.string().nullable(),
   inStock: z.boolean(),
   stockCount: z.string(),
   isNew: z.boolean(),
+  /** in season now: "In season" on the product page (docs/product.md#products) */
+  seasonal: z.boolean(),
   tags: z.array(z.string()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -172,6 +176,7 @@ export const ProductInputSchema = z
     inStock: z.boolean().default(true),
     stockCount: optionalText(50, 'Weight/Qty must be at most 50 characters').default('0'),
     isNew: z.boolean().default(false),
+    seasonal: z.boolean().default(false),
     tags: z.array(ProductTagSchema).max(20, 'At most 20 tags').default([]),
   })
   .superRefine((product, ctx) => {

@@ -23,6 +23,7 @@ export type ProductRow = typeof products.$inferSelect & {
   farmSource: string
   producerSlug: string
   producerActive: boolean
+  producerDistance: string
 }
 
 /** The columns of a ProductRow: select(productColumns).from(products).innerJoin(producers, …) */
@@ -31,6 +32,7 @@ export const productColumns = {
   farmSource: producers.name,
   producerSlug: producers.slug,
   producerActive: producers.active,
+  producerDistance: producers.distance,
 }
 
 export const withProducer = eq(products.producerId, producers.id)

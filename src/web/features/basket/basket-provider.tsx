@@ -25,7 +25,8 @@ export interface Basket {
   readonly lines: readonly BasketItem[]
   /** all quantities together: the number on the basket button */
   readonly itemCount: number
-  add(item: NewBasketItem): void
+  /** adds one, or `quantity` of the item */
+  add(item: NewBasketItem, quantity?: number): void
   remove(key: string): void
   updateQuantity(key: string, quantity: number): void
   getItemQuantity(productId: string): number
@@ -75,10 +76,10 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     )
   }, [cartQuery, setSearchParams])
 
-  const add = useCallback((item: NewBasketItem) => {
+  const add = useCallback((item: NewBasketItem, quantity = 1) => {
     // the first item into an empty basket opens it (docs/product.md#basket)
     if (basketStore.getSnapshot().length === 0) setOpen(true)
-    basketStore.update((current) => addItem(current, item))
+    basketStore.update((current) => addItem(current, item, quantity))
   }, [])
 
   const basket = useMemo<Basket>(
