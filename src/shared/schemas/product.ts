@@ -40,6 +40,12 @@ export type Product = z.infer<typeof ProductSchema>
 
 export const ProductListSchema = z.array(ProductSchema)
 
+/**
+ * `GET /api/orders/buy-again`: the signed-in customer's most-ordered products, in stock, most
+ * ordered first (docs/product.md#buy-again).
+ */
+export const BuyAgainListSchema = z.array(ProductSchema).max(8)
+
 export const ProductIdParamsSchema = z.strictObject({
   id: z.uuid('Product id must be a UUID'),
 })

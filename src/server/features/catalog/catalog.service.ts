@@ -10,6 +10,9 @@ import { AppError } from '../../app-error.ts'
 import { createJsonCache, toCachedJson, type CachedJson } from '../../http/json-cache.ts'
 import type { CatalogRepo, ProductForOrder, ProductRow } from './catalog.repo.ts'
 
+/** How many products the shop's "Buy again" row shows at most. */
+export const BUY_AGAIN_LIMIT = 8
+
 /**
  * The catalogue as the shop reads it. Lists and single products and producers are served from
  * serialized bytes cached until the catalogue changes (invalidate() is called by whatever
@@ -71,6 +74,14 @@ export function createCatalogService({
      */
     productsForOrder(ids: readonly string[]): Promise<ProductForOrder[]> {
       return repo.productsForOrder(ids)
+    },
+
+    /**
+     * A customer's "Buy again" row: their most-ordered products still in stock, read fresh
+     * (docs/product.md#buy-again).
+     */
+    async buyAgain(userId: string): Promise<Product[]> {
+      return (await repo.mostOrderedBy(userId, BUY_AGAIN_LIMIT)).map(toProduct)
     },
 
     /**
