@@ -19,7 +19,7 @@ export interface SkippedItem {
 /**
  * A past order's lines as basket lines at today's products and prices: a line whose product is
  * out of stock or no longer sold is skipped and named, as is a box one of whose chosen items is
- * (docs/product.md#orders).
+ * (docs/product.md#buy-again).
  */
 export function basketFromOrder(
   items: readonly OrderItem[],

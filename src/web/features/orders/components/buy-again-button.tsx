@@ -9,7 +9,7 @@ import { basketFromOrder, buyAgainMessage, type AddToBasket } from '../buy-again
 
 /**
  * "Add these items to my basket": the order's lines at today's prices, what cannot be had
- * skipped and named (docs/product.md#orders). The catalogue is read fresh at the click.
+ * skipped and named (docs/product.md#buy-again). The catalogue is read fresh at the click.
  */
 export function BuyAgainButton({
   order,
