@@ -149,6 +149,11 @@ test(
     // a promo code applied in the basket drawer goes to the checkout with it
     await page.goto('/about?cart=open')
     const drawer = page.getByRole('dialog', { name: 'Your Cart' })
+    // My Orders before the purchase: nothing coming yet
+    await drawer.getByRole('button', { name: 'My Orders' }).click()
+    const myOrders = page.getByRole('dialog', { name: 'My Orders' })
+    await expect(myOrders).toContainText('You have no coming orders.')
+    await myOrders.getByRole('button', { name: 'Back to cart' }).click()
     await drawer.getByLabel('Promo code').fill('WELCOME10')
     await drawer.getByRole('button', { name: 'Apply' }).click()
     await expect(drawer).toContainText(`−${discount}`)
@@ -218,6 +223,32 @@ test(
     // the promo code is spent with the order
     expect(await page.evaluate(() => sessionStorage.getItem('promo'))).toBeNull()
     await expectAccessible(page)
+
+    // My Orders in the basket: the order as the server has it (its items, total, the way to
+    // change it), though the basket is empty now
+    await page.getByRole('button', { name: 'Open cart, empty' }).click()
+    await page
+      .getByRole('dialog', { name: 'Your Cart' })
+      .getByRole('button', { name: 'My Orders' })
+      .click()
+    const coming = myOrders.getByRole('list', { name: 'Your coming orders' }).getByRole('article')
+    await expect(coming).toHaveCount(1)
+    const orderedItems = coming
+      .getByRole('list', { name: /^Items in order #/ })
+      .getByRole('listitem')
+    await expect(orderedItems).toHaveCount(basket.lines.length)
+    for (const line of basket.lines) {
+      await expect(orderedItems.filter({ hasText: line.name })).toContainText(
+        `${line.quantity} × ${line.name}`,
+      )
+    }
+    await expect(coming).toContainText(`Total${expectedTotal}`)
+    await expect(
+      coming.getByRole('link', { name: /^Change until \w+, \w{3} \d{1,2} at 7:59 PM$/ }),
+    ).toHaveAttribute('href', /^\/orders\/[0-9a-f-]{36}$/)
+    await expectAccessible(page)
+    await page.keyboard.press('Escape')
+    await expect(myOrders).toBeHidden()
 
     // the order history: one order, opened to its items, figures and address
     await main(page).getByRole('link', { name: 'View Order History' }).click()

@@ -153,9 +153,9 @@ test(
     requests.length = 0
     await loadSettled(page, `/product/${other.id}`)
     expect(requests, `catalogue requests while /product/${other.id} loaded`).toEqual([])
-    await expect(page.getByRole('button', { name: 'Open cart, 1 item' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Open cart, 1 product' })).toBeVisible()
     await page.getByRole('button', { name: `ADD TO CART, ${other.name}` }).click()
-    await page.getByRole('button', { name: 'Open cart, 2 items' }).click()
+    await page.getByRole('button', { name: 'Open cart, 2 products' }).click()
     await expect(cart).toBeVisible()
     await expect(lines).toHaveCount(2)
     await expect(cart).toContainText(other.name)

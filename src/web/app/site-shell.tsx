@@ -19,6 +19,14 @@ const NotifyMeForm = lazy(() =>
     default: module.NotifyMeForm,
   })),
 )
+// the basket drawer's My Orders: the orders feature's, loaded when it is first shown
+const BasketMyOrders = lazy(() => import('./basket-my-orders.tsx'))
+const basketMyOrders = (close: () => void) => (
+  <Suspense fallback={null}>
+    <BasketMyOrders onLeave={close} />
+  </Suspense>
+)
+
 const notifyMe = (zip: string) => (
   <Suspense fallback={null}>
     <NotifyMeForm zip={zip} />
@@ -79,7 +87,7 @@ export function SiteShell() {
         </RouteErrorBoundary>
       </main>
       <SiteFooter newsletter={<NewsletterForm />} />
-      <LazyBasketDrawer />
+      <LazyBasketDrawer myOrders={basketMyOrders} />
     </div>
   )
 }

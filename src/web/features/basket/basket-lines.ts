@@ -76,10 +76,6 @@ export function itemQuantity(lines: readonly BasketItem[], productId: string): n
   return lines.reduce((sum, line) => (line.id === productId ? sum + line.quantity : sum), 0)
 }
 
-export function itemCount(lines: readonly BasketItem[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity, 0)
-}
-
 /**
  * A basket read back from storage: anything that is not a list, or has an entry without a UUID id,
  * is discarded whole (docs/product.md#basket), as is an entry that is not a well-formed line.

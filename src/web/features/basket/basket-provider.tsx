@@ -11,7 +11,6 @@ import {
 import { useSearchParams } from '#web/lib/router.tsx'
 import {
   addItem,
-  itemCount,
   itemQuantity,
   lineKey,
   removeLine,
@@ -23,8 +22,8 @@ import { basketStore } from './basket-store.ts'
 
 export interface Basket {
   readonly lines: readonly BasketItem[]
-  /** all quantities together: the number on the basket button */
-  readonly itemCount: number
+  /** how many lines (products), the number on the basket button (docs/product.md#basket) */
+  readonly lineCount: number
   /** adds one, or `quantity` of the item */
   add(item: NewBasketItem, quantity?: number): void
   remove(key: string): void
@@ -85,7 +84,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   const basket = useMemo<Basket>(
     () => ({
       lines,
-      itemCount: itemCount(lines),
+      lineCount: lines.length,
       add,
       remove: (key) => basketStore.update((current) => removeLine(current, key)),
       updateQuantity: (key, quantity) =>

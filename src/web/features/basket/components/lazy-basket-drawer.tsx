@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type ComponentProps } from 'react'
 import { useBasket } from '../basket-provider.tsx'
 
 const BasketDrawer = lazy(() =>
@@ -9,13 +9,13 @@ const BasketDrawer = lazy(() =>
  * The basket drawer, loaded the first time it opens: the landing page's JavaScript budget
  * (150 KB gzipped) has no room for a drawer nobody has asked for yet.
  */
-export function LazyBasketDrawer() {
+export function LazyBasketDrawer(props: ComponentProps<typeof BasketDrawer>) {
   const { isOpen } = useBasket()
   const [wanted, setWanted] = useState(isOpen)
   if (isOpen && !wanted) setWanted(true)
   return wanted ? (
     <Suspense fallback={null}>
-      <BasketDrawer />
+      <BasketDrawer {...props} />
     </Suspense>
   ) : null
 }

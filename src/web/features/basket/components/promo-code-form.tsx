@@ -72,7 +72,7 @@ export function PromoCodeForm({ subtotal }: { subtotal: Cents }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="text-sm font-semibold">
+      <label htmlFor={inputId} className="sr-only">
         Promo code
       </label>
       <div className="flex gap-2">
@@ -82,7 +82,8 @@ export function PromoCodeForm({ subtotal }: { subtotal: Cents }) {
           onChange={(event) => setCode(event.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
-          placeholder="e.g. WELCOME10"
+          // a neutral hint, never a real code: an example code is a discount given to everyone
+          placeholder="Promo code"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="h-10 uppercase placeholder:normal-case"

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { CreateOrderInput } from '#shared/schemas/checkout.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { apiRequest } from '#web/lib/api-client.ts'
+import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
 
 /**
  * POST /api/orders: 201 with a new order, 200 with the one this payment already made (the
@@ -24,3 +25,10 @@ export const orderQueries = {
       staleTime: Infinity,
     }),
 }
+
+/**
+ * A new order: the customer's order lists cached before it are dropped, not just marked stale, so
+ * My Orders in the basket shows it (or 'Loading') rather than the list from before the purchase.
+ */
+export const forgetMyOrders = (queryClient: QueryClient) =>
+  void queryClient.resetQueries({ queryKey: QUERY_ROOTS.myOrders })

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from '#web/lib/router.tsx'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { orderQueries } from '../api/create-order.ts'
+import { forgetMyOrders, orderQueries } from '../api/create-order.ts'
 import {
   toCheckoutItems,
   totalsFromBasket,
@@ -30,6 +30,7 @@ export function CheckoutReturn({
   session: CheckoutSession
 }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const exits = useCheckoutExits(session)
   // what the page knew on arrival (the basket is emptied once the order is saved), read when
   // the order is asked for: the address typed before leaving, the basket's figures
@@ -58,13 +59,23 @@ export function CheckoutReturn({
       return
     }
     forgetDeliveryFor(paymentIntentId)
+    forgetMyOrders(queryClient)
     exits.orderSaved()
     clear()
     toast({ title: CHECKOUT_MESSAGES.paymentSuccessful, description: 'Your order is confirmed.' })
     void navigate(`/order-success?payment_intent=${encodeURIComponent(paymentIntentId)}`, {
       replace: true,
     })
-  }, [order.isPending, order.isError, order.error, paymentIntentId, exits, clear, navigate])
+  }, [
+    order.isPending,
+    order.isError,
+    order.error,
+    paymentIntentId,
+    exits,
+    clear,
+    navigate,
+    queryClient,
+  ])
 
   if (order.isError && !isUnauthorized(order.error)) {
     return (

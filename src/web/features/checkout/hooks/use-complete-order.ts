@@ -9,7 +9,7 @@ import {
 import { DeliveryInfoSchema, type DeliveryInfo } from '#shared/schemas/order.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
-import { createOrder, orderQueries } from '../api/create-order.ts'
+import { createOrder, forgetMyOrders, orderQueries } from '../api/create-order.ts'
 import type { DeliveryForm } from '#web/components/delivery-fields.tsx'
 import type { DemoCardForm } from '#web/components/payments/demo-card-fields.tsx'
 import { payWithDemoCard } from '#web/components/payments/demo-payments.ts'
@@ -99,6 +99,7 @@ export function useCompleteOrder({
       return
     }
     forgetDeliveryFor(paymentIntentId)
+    forgetMyOrders(queryClient)
     setPhase('done')
     onOrderSaved()
     basket.clear()
