@@ -2,9 +2,9 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-// pages a visitor opens from the shop now and then: the staff's, the account's and past orders
-const OCCASIONAL_PAGE_CHUNK =
-  /^assets\/(admin|driver|invitation|login|join|forgot-password|reset-password|profile|order|delivery)[-\w]*\.js$/
+// pages that are not the shop's public pages: the staff's, sign-in and account, checkout and orders
+const PRIVATE_PAGE_CHUNK =
+  /^assets\/(admin|driver|invitation|login|join|forgot-password|reset-password|profile|checkout|order|delivery)[-\w]*\.js$/
 
 export default defineConfig({
   root: 'src/web',
@@ -21,8 +21,8 @@ export default defineConfig({
     modulePreload: {
       // These pages load their chunks one level at a time instead of all at once: their file
       // lists would otherwise sit in every shopper's first script
-      // (docs/decisions/0010-page-javascript-budget.md). Checkout keeps its list: it follows the basket.
-      resolveDependencies: (filename, deps) => (OCCASIONAL_PAGE_CHUNK.test(filename) ? [] : deps),
+      // (docs/decisions/0010-page-javascript-budget.md).
+      resolveDependencies: (filename, deps) => (PRIVATE_PAGE_CHUNK.test(filename) ? [] : deps),
     },
   },
   server: {

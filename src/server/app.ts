@@ -246,6 +246,7 @@ async function registerOrdering(
     db: deps.db,
     transaction: shared.transaction,
     auth,
+    catalog,
     coupons: coupons.service,
     log: deps.log,
     now: shared.now,

@@ -1,4 +1,5 @@
 import { decimalToCents } from '#shared/domain/money.ts'
+import type { Producer } from '#shared/schemas/producer.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
@@ -52,6 +53,65 @@ test(
     await expectAccessible(page)
   },
 )
+
+test(
+  'a product page shows its tags, season, producer distance and price per pound, and adds the chosen quantity',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const [product] = (await (
+      await request.get('/api/products?search=beauregard%20sweet%20potatoes')
+    ).json()) as Product[]
+    const producer = (await (
+      await request.get(`/api/producers/${product!.producerSlug}`)
+    ).json()) as Producer
+    expect(product).toMatchObject({ price: '4.50', stockCount: '2 lb', seasonal: true })
+    await page.goto(`/product/${product!.id}`)
+    const main = page.getByRole('main')
+    const badges = main.getByRole('list', { name: 'About this product at a glance' })
+    await expect(badges.getByRole('listitem')).toHaveText([
+      'In season',
+      'Local',
+      'Gluten-Free',
+      'Sugar-Free',
+      'Nut-Free',
+      'Dairy-Free',
+    ])
+    await expect(main.getByText(producer.distance)).toBeVisible()
+    expect(producer.distance).toMatch(/miles from .*Houston/)
+    await expect(main.getByText('$4.50 / 2 lb · $2.25/lb')).toBeVisible()
+    await expectAccessible(page)
+
+    const quantity = main.getByRole('combobox', { name: 'Quantity' })
+    await expect(quantity).toHaveValue('1')
+    // the keyboard: focus the list and step down to 3
+    await quantity.focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await expect(quantity).toHaveValue('3')
+    await main.getByRole('button', { name: `ADD TO CART, ${product!.name}` }).click()
+    const cart = page.getByRole('dialog', { name: 'Your Cart' })
+    await expect(cart).toBeVisible()
+    await expect(cart.getByRole('combobox', { name: `Quantity of ${product!.name}` })).toHaveValue(
+      '3',
+    )
+    await page.keyboard.press('Escape')
+    await expect(main.getByRole('button', { name: /^ADD \(3\)/ })).toBeVisible()
+  },
+)
+
+test('a product sold by count has no price per weight, and no season badge when not seasonal', async ({
+  page,
+  request,
+}) => {
+  const products = (await (await request.get('/api/products')).json()) as Product[]
+  const byCount = products.find(
+    (candidate) => candidate.stockCount === '12 ct' && !candidate.seasonal,
+  )!
+  await page.goto(`/product/${byCount.id}`)
+  await expect(page.getByRole('main')).toContainText(`/ 12 ct`)
+  await expect(page.getByRole('main')).not.toContainText('/lb')
+  await expect(page.getByText('In season', { exact: true })).toHaveCount(0)
+})
 
 test('an out-of-stock product cannot be added', async ({ page, request }) => {
   const products = (await (await request.get('/api/products')).json()) as Product[]

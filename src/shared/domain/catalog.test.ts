@@ -7,6 +7,8 @@ import {
   findSubcategory,
   PRODUCER_SLUG,
   producerSlugFromName,
+  productTagBadges,
+  productTagLabel,
 } from './catalog.ts'
 
 describe('category tree', () => {
@@ -63,5 +65,18 @@ describe('category tree', () => {
     for (const name of ['Cake and Bacon', "Mom & Pop's Dairy!", 'x--y', '4 Seasons']) {
       expect(producerSlugFromName(name)).toMatch(PRODUCER_SLUG)
     }
+  })
+})
+
+describe('product tags', () => {
+  test('shows known tags with their filter labels, in the filters order', () => {
+    expect(productTagBadges(['gluten-free', 'unknown', 'local', 'certified-organic'])).toEqual([
+      { slug: 'local', label: 'Local' },
+      { slug: 'certified-organic', label: 'Certified Organic' },
+      { slug: 'gluten-free', label: 'Gluten-Free' },
+    ])
+    expect(productTagBadges([])).toEqual([])
+    expect(productTagLabel('pasture-raised')).toBe('Pasture-Raised')
+    expect(productTagLabel('unknown')).toBeUndefined()
   })
 })

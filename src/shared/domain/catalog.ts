@@ -231,6 +231,23 @@ export const PRODUCT_TAGS = PRODUCT_TAG_GROUPS.flatMap((group) =>
   group.tags.map((tag) => tag.slug),
 ) as [ProductTag, ...ProductTag[]]
 
+const PRODUCT_TAG_LABELS: ReadonlyMap<string, string> = new Map(
+  PRODUCT_TAG_GROUPS.flatMap((group) => group.tags.map((tag) => [tag.slug, tag.label] as const)),
+)
+
+/** A tag's label ("certified-organic" → "Certified Organic"); undefined for a tag the shop does not know. */
+export function productTagLabel(slug: string): string | undefined {
+  return PRODUCT_TAG_LABELS.get(slug)
+}
+
+/** A product's tags as the shop shows them: known ones only, in the filters' order. */
+export function productTagBadges(tags: readonly string[]): { slug: ProductTag; label: string }[] {
+  const all: readonly { slug: ProductTag; label: string }[] = PRODUCT_TAG_GROUPS.flatMap(
+    (group): readonly { slug: ProductTag; label: string }[] => group.tags,
+  )
+  return all.filter((tag) => tags.includes(tag.slug))
+}
+
 export const PRODUCT_SORTS = ['featured', 'price-low-high', 'price-high-low', 'newest'] as const
 export type ProductSort = (typeof PRODUCT_SORTS)[number]
 

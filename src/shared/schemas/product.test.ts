@@ -93,6 +93,7 @@ describe('product form (docs/product.md#admin)', () => {
       inStock: true,
       stockCount: '0',
       isNew: false,
+      seasonal: false,
       tags: [],
     })
     expect(ProductInputSchema.parse({ ...validForm, price: '4' }).price).toBe('4.00')

@@ -24,10 +24,14 @@ export const ProductSchema = z.object({
   farmSource: z.string(),
   /** the producer's page, /producer/<slug>; null while the producer is inactive (no page) */
   producerSlug: z.string().nullable(),
+  /** how far the producer is from Houston ("24 miles from Houston"); empty when not given */
+  producerDistance: z.string(),
   imageUrl: z.string().nullable(),
   inStock: z.boolean(),
   stockCount: z.string(),
   isNew: z.boolean(),
+  /** in season now: "In season" on the product page (docs/product.md#products) */
+  seasonal: z.boolean(),
   tags: z.array(z.string()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -35,6 +39,12 @@ export const ProductSchema = z.object({
 export type Product = z.infer<typeof ProductSchema>
 
 export const ProductListSchema = z.array(ProductSchema)
+
+/**
+ * `GET /api/orders/buy-again`: the signed-in customer's most-ordered products, in stock, most
+ * ordered first (docs/product.md#buy-again).
+ */
+export const BuyAgainListSchema = z.array(ProductSchema).max(8)
 
 export const ProductIdParamsSchema = z.strictObject({
   id: z.uuid('Product id must be a UUID'),
@@ -172,6 +182,7 @@ export const ProductInputSchema = z
     inStock: z.boolean().default(true),
     stockCount: optionalText(50, 'Weight/Qty must be at most 50 characters').default('0'),
     isNew: z.boolean().default(false),
+    seasonal: z.boolean().default(false),
     tags: z.array(ProductTagSchema).max(20, 'At most 20 tags').default([]),
   })
   .superRefine((product, ctx) => {

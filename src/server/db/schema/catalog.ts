@@ -76,6 +76,8 @@ export const products = pgTable(
     /** unit text such as "1 lb" or "12 ct" (the spec's name for it) */
     stockCount: text('stock_count').notNull().default('0'),
     isNew: boolean('is_new').notNull().default(false),
+    /** in season now: the product page says "In season" (docs/product.md#catalogue) */
+    seasonal: boolean('seasonal').notNull().default(false),
     tags: text('tags')
       .array()
       .notNull()

@@ -132,6 +132,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: '2 lb',
     isNew: false,
+    seasonal: true,
     tags: ['local', 'gluten-free', 'dairy-free', 'nut-free', 'sugar-free'],
   },
   {
@@ -1044,6 +1045,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: '1 lb',
     isNew: true,
+    seasonal: true,
     tags: ['local', 'gluten-free', 'dairy-free', 'sugar-free'],
   },
   {
@@ -1058,6 +1060,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: 'each, about 4 lb',
     isNew: false,
+    seasonal: true,
     tags: ['local', 'gluten-free', 'dairy-free', 'nut-free'],
   },
   {
@@ -1086,6 +1089,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: '2 lb bag',
     isNew: false,
+    seasonal: true,
     tags: ['local', 'certified-organic', 'gluten-free', 'dairy-free'],
   },
   {

@@ -122,6 +122,8 @@ export interface DemoProduct {
   /** unit text shown beside the price: "1 lb", "12 ct", "32 oz" */
   stockCount: string
   isNew: boolean
+  /** in season now: "In season" on the product page; false when left out */
+  seasonal?: boolean
   tags: ProductTag[]
 }
 

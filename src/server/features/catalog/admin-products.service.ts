@@ -102,6 +102,7 @@ function mergedValues(current: ProductRow, patch: LoosePatch): ProductValues {
     inStock: current.inStock,
     stockCount: current.stockCount,
     isNew: current.isNew,
+    seasonal: current.seasonal,
     tags: current.tags,
   }
   return mergedWithPatch(ProductInputSchema, stored, patch)

@@ -117,6 +117,16 @@ describe('POST /api/admin/products', () => {
     expect(detail.json()).toEqual(inShop(product))
   })
 
+  test('marks a product in season; the shop shows it, and a patch takes it off', async () => {
+    const product = await create({ seasonal: true })
+    expect(product.seasonal).toBe(true)
+    expect((await shopProduct(product.id)).json<Product>().seasonal).toBe(true)
+    expect((await create()).seasonal).toBe(false)
+    const response = await patch(product.id, { seasonal: false })
+    expect(response.statusCode, response.body).toBe(200)
+    expect((await shopProduct(product.id)).json<Product>().seasonal).toBe(false)
+  })
+
   test('stores a typed price with two decimals', async () => {
     expect((await create({ price: '4' })).price).toBe('4.00')
     const product = await create({ price: '4.5' })

@@ -9,6 +9,7 @@ import {
   ilike,
   inArray,
   lte,
+  ne,
   or,
   sql,
   type SQL,
@@ -16,13 +17,14 @@ import {
 import { centsToDecimal } from '#shared/domain/money.ts'
 import type { ProductListQuery } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
-import { producers, products } from '../../db/schema/index.ts'
+import { orderItems, orders, producers, products } from '../../db/schema/index.ts'
 
 /** A product with its producer's name, slug and state: farmSource is read through producer_id. */
 export type ProductRow = typeof products.$inferSelect & {
   farmSource: string
   producerSlug: string
   producerActive: boolean
+  producerDistance: string
 }
 
 /** The columns of a ProductRow: select(productColumns).from(products).innerJoin(producers, …) */
@@ -31,6 +33,7 @@ export const productColumns = {
   farmSource: producers.name,
   producerSlug: producers.slug,
   producerActive: producers.active,
+  producerDistance: producers.distance,
 }
 
 export const withProducer = eq(products.producerId, producers.id)
@@ -102,6 +105,32 @@ export function createCatalogRepo(db: Database) {
         .from(products)
         .innerJoin(producers, withProducer)
         .where(inArray(products.id, [...new Set(ids)]))
+    },
+
+    /**
+     * The in-stock products a customer has ordered most, by the number of their orders that
+     * went through (not cancelled; payment authorised or taken), then the most recently ordered
+     * (docs/product.md#buy-again).
+     */
+    mostOrderedBy(userId: string, limit: number): Promise<ProductRow[]> {
+      const orderCount = sql<number>`count(distinct ${orders.id})`
+      return db
+        .select(productColumns)
+        .from(orderItems)
+        .innerJoin(orders, eq(orderItems.orderId, orders.id))
+        .innerJoin(products, eq(orderItems.productId, products.id))
+        .innerJoin(producers, withProducer)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            ne(orders.status, 'cancelled'),
+            inArray(orders.paymentStatus, ['authorized', 'captured', 'partially_refunded']),
+            eq(products.inStock, true),
+          ),
+        )
+        .groupBy(products.id, producers.id)
+        .orderBy(desc(orderCount), desc(sql`max(${orders.createdAt})`), asc(products.name))
+        .limit(limit)
     },
 
     /** the producers the shop shows: active ones, in display order */

@@ -10,6 +10,9 @@ import { AppError } from '../../app-error.ts'
 import { createJsonCache, toCachedJson, type CachedJson } from '../../http/json-cache.ts'
 import type { CatalogRepo, ProductForOrder, ProductRow } from './catalog.repo.ts'
 
+/** How many products the shop's "Buy again" row shows at most. */
+export const BUY_AGAIN_LIMIT = 8
+
 /**
  * The catalogue as the shop reads it. Lists and single products and producers are served from
  * serialized bytes cached until the catalogue changes (invalidate() is called by whatever
@@ -74,6 +77,14 @@ export function createCatalogService({
     },
 
     /**
+     * A customer's "Buy again" row: their most-ordered products still in stock, read fresh
+     * (docs/product.md#buy-again).
+     */
+    async buyAgain(userId: string): Promise<Product[]> {
+      return (await repo.mostOrderedBy(userId, BUY_AGAIN_LIMIT)).map(toProduct)
+    },
+
+    /**
      * Call after any change to products or producers: here and in every other process. The
      * lists, the product and producer pages and the sitemap are all read from this cache.
      */
@@ -111,10 +122,12 @@ export function toProduct(row: ProductRow): Product {
     subcategory2: row.subcategory2,
     farmSource: row.farmSource,
     producerSlug: row.producerActive ? row.producerSlug : null,
+    producerDistance: row.producerDistance,
     imageUrl: row.imageUrl,
     inStock: row.inStock,
     stockCount: row.stockCount,
     isNew: row.isNew,
+    seasonal: row.seasonal,
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -209,6 +209,13 @@ describe('GET /api/products/:id', () => {
     expect(response.json()).toEqual(wanted)
   })
 
+  test('says which demo products are in season', async () => {
+    const seasonal = all.filter((product) => product.seasonal).map((product) => product.name)
+    expect(seasonal).toContain('Beauregard Sweet Potatoes')
+    expect(seasonal).toContain('Satsuma Mandarins')
+    expect(seasonal.length).toBeLessThan(all.length / 2)
+  })
+
   test('an unknown id is 404 and a malformed one 400, both as JSON', async () => {
     const missing = await get('/api/products/00000000-0000-4000-8000-000000000000')
     expect(missing.statusCode).toBe(404)
@@ -265,6 +272,15 @@ describe("a product's farm is its producer", () => {
       const producer = listed.find((p) => p.slug === product.producerSlug)
       expect(producer?.name, product.name).toBe(product.farmSource)
     }
+  })
+
+  test('producerDistance is the producer’s distance from Houston', async () => {
+    const listed = ProducerListSchema.parse((await get('/api/producers')).json())
+    for (const product of all) {
+      const producer = listed.find((p) => p.slug === product.producerSlug)
+      expect(product.producerDistance, product.name).toBe(producer?.distance)
+    }
+    expect(all.some((product) => product.producerDistance.includes('Houston'))).toBe(true)
   })
 
   test('renaming a producer renames farmSource, search and ?farm= once the catalogue changes', async () => {

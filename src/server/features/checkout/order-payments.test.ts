@@ -48,6 +48,7 @@ beforeAll(async () => {
       db,
       transaction,
       auth: shop.app.auth,
+      catalog: shop.catalog,
       coupons: coupons.service,
       log: testLogger,
       now: clock,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { SignedIn } from '../auth/index.ts'
+import type { CatalogService } from '../catalog/index.ts'
 import { adminOrdersRoutes } from './admin-orders.routes.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import { createOrdersRepo } from './orders.repo.ts'
@@ -12,6 +13,7 @@ export function createOrdersFeature(deps: {
   db: Database
   transaction: RunInTransaction
   auth: SignedIn
+  catalog: Pick<CatalogService, 'buyAgain'>
   coupons: CouponUseReturn
   log: FastifyBaseLogger
   now: () => Date
@@ -29,7 +31,7 @@ export function createOrdersFeature(deps: {
   })
   return {
     service,
-    routes: ordersRoutes({ orders: service, auth: deps.auth }),
+    routes: ordersRoutes({ orders: service, auth: deps.auth, catalog: deps.catalog }),
     adminRoutes: adminOrdersRoutes(service),
   }
 }

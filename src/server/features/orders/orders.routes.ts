@@ -7,7 +7,9 @@ import {
   OrderListSchema,
   OrderSchema,
 } from '#shared/schemas/order.ts'
+import { BuyAgainListSchema } from '#shared/schemas/product.ts'
 import type { SignedIn } from '../auth/index.ts'
+import type { CatalogService } from '../catalog/index.ts'
 import type { OrdersService } from './orders.service.ts'
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema }
@@ -16,11 +18,24 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 export function ordersRoutes({
   orders,
   auth,
+  catalog,
 }: {
   orders: OrdersService
   auth: SignedIn
+  catalog: Pick<CatalogService, 'buyAgain'>
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    // the shop's "Buy again" row (docs/product.md#buy-again): the caller's own orders only
+    app.get(
+      '/api/orders/buy-again',
+      { schema: { response: { 200: BuyAgainListSchema, 401: ErrorBodySchema } } },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        const { user } = await auth.signedIn(request)
+        return catalog.buyAgain(user.id)
+      },
+    )
+
     // both paths answer the same list: the pages call one or the other
     for (const path of ['/api/orders/my-orders', '/api/orders']) {
       app.get(

@@ -25,6 +25,7 @@ beforeAll(async () => {
     db: shop.database.db,
     transaction: transactionRunner(shop.database.db),
     auth: shop.app.auth,
+    catalog: shop.catalog,
     coupons: { giveBackWithin: () => Promise.resolve() },
     log: testLogger,
     now: () => new Date(),

@@ -2,9 +2,11 @@ import { PAGE_META } from '#shared/page-meta.ts'
 import { OrderHistory } from '#web/features/orders/components/order-history.tsx'
 import { OrdersPage } from '../orders-page.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
+import { useAddToBasket } from '../use-add-to-basket.ts'
 
 /** /order-history (docs/product.md#orders): the customer's orders, or a log-in prompt. */
 export default function OrderHistoryRoute() {
+  const addToBasket = useAddToBasket()
   usePageTitle(PAGE_META.orderHistory.title)
   return (
     <OrdersPage
@@ -15,7 +17,9 @@ export default function OrderHistoryRoute() {
         returnTo: '/order-history',
       }}
     >
-      {(onSessionExpired) => <OrderHistory onSessionExpired={onSessionExpired} />}
+      {(onSessionExpired) => (
+        <OrderHistory onSessionExpired={onSessionExpired} addToBasket={addToBasket} />
+      )}
     </OrdersPage>
   )
 }

@@ -4,6 +4,7 @@ import { PAGE_META } from '#shared/page-meta.ts'
 import { paths } from '#shared/routes.ts'
 import { OrderDetail } from '#web/features/orders/components/order-detail.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
+import { useAddToBasket } from '../use-add-to-basket.ts'
 import { OrdersPage } from '../orders-page.tsx'
 
 /**
@@ -13,6 +14,7 @@ import { OrdersPage } from '../orders-page.tsx'
 export default function OrderRoute() {
   const { id = '' } = useParams()
   const title = `Order ${orderNumber(id)}`
+  const addToBasket = useAddToBasket()
   usePageTitle(id ? title : PAGE_META.order.title)
   return (
     <OrdersPage
@@ -25,7 +27,12 @@ export default function OrderRoute() {
       }}
     >
       {(onSessionExpired) => (
-        <OrderDetail key={id} orderId={id} onSessionExpired={onSessionExpired} />
+        <OrderDetail
+          key={id}
+          orderId={id}
+          onSessionExpired={onSessionExpired}
+          addToBasket={addToBasket}
+        />
       )}
     </OrdersPage>
   )

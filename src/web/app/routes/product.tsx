@@ -4,13 +4,18 @@ import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from '#web/lib/router.tsx'
 import { categoryLabel } from '#shared/domain/catalog.ts'
 import { cutoffMessage, DELIVERY_WINDOW } from '#shared/domain/delivery.ts'
-import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { AddToCartButton } from '#web/features/basket/add-to-cart-button.tsx'
 import { ProductCardAction } from '#web/features/basket/components/product-card-action.tsx'
+import { QuantitySelect } from '#web/features/basket/quantity-select.tsx'
 import { productQueries } from '#web/features/catalog/api/product-queries.ts'
+import {
+  ProducerDistance,
+  ProductBadges,
+  ProductPrice,
+} from '#web/features/catalog/components/product-facts.tsx'
 import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx'
 import { ProductImage } from '#web/components/product-image.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
@@ -31,6 +36,7 @@ export default function ProductPage() {
   const { id = '' } = useParams()
   const product = useQuery({ ...productQueries.detail(id), enabled: id !== '' })
   const now = useNow()
+  const [quantity, setQuantity] = useState(1)
   usePageTitle(product.data?.name ?? (product.isError ? 'Product not found' : undefined))
 
   if (product.isPending) {
@@ -71,25 +77,33 @@ export default function ProductPage() {
         </div>
         <div className="flex flex-col gap-4">
           <h1 className="text-3xl font-semibold text-forest sm:text-4xl">{item.name}</h1>
-          <p className="text-muted-foreground">
-            From{' '}
-            {item.producerSlug ? (
-              <Link
-                to={paths.producer(item.producerSlug)}
-                className="font-semibold text-primary hover:underline"
-              >
-                {item.farmSource}
-              </Link>
-            ) : (
-              <span className="font-semibold">{item.farmSource}</span>
-            )}
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
+            <span>
+              From{' '}
+              {item.producerSlug ? (
+                <Link
+                  to={paths.producer(item.producerSlug)}
+                  className="font-semibold text-primary hover:underline"
+                >
+                  {item.farmSource}
+                </Link>
+              ) : (
+                <span className="font-semibold">{item.farmSource}</span>
+              )}
+            </span>
+            <ProducerDistance distance={item.producerDistance} />
           </p>
-          <p className="flex items-baseline gap-3">
-            <span className="text-3xl font-semibold">{formatDecimalPrice(item.price)}</span>
-            <span className="text-muted-foreground">{item.stockCount}</span>
-          </p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <AddToCartButton product={item} className="sm:min-w-48" />
+          <ProductBadges product={item} />
+          <ProductPrice product={item} />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <div className="flex items-center gap-3">
+              <QuantitySelect quantity={quantity} onChange={setQuantity} disabled={!item.inStock} />
+              <AddToCartButton
+                product={item}
+                quantity={quantity}
+                className="flex-1 sm:min-w-48 sm:flex-none"
+              />
+            </div>
             <SubscribeButton productName={item.name} />
           </div>
           {!item.inStock ? (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useParams } from '#web/lib/router.tsx'
 import { findCategory } from '#shared/domain/catalog.ts'
 import { paths } from '#shared/routes.ts'
@@ -7,6 +7,7 @@ import type { Product } from '#shared/schemas/product.ts'
 import { Breadcrumb, type Crumb } from '#web/components/layout/breadcrumb.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
 import { BOX_BUILDER_CHOICES, boxFillingCategory, isFarmBox } from '#shared/domain/farm-boxes.ts'
+import { useSession } from '#web/features/account/hooks/use-session.ts'
 import { CustomBoxBuilder } from '#web/features/basket/components/custom-box-builder.tsx'
 import { ProductCardAction } from '#web/features/basket/components/product-card-action.tsx'
 import { productQueries } from '#web/features/catalog/api/product-queries.ts'
@@ -19,7 +20,12 @@ import { ProductResults } from '#web/features/catalog/components/product-results
 import { SortSelect } from '#web/features/catalog/components/sort-select.tsx'
 import { shopProductFilters, useShopFilters } from '#web/features/catalog/hooks/use-shop-filters.ts'
 import { shopTitle } from '#web/features/catalog/shop-title.ts'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
+
+// a signed-in customer's row, never in the server's HTML (the same for everyone) nor in the
+// shop's first load (docs/decisions/0010-page-javascript-budget.md)
+const BuyAgainRow = lazy(() => import('#web/features/catalog/components/buy-again-row.tsx'))
 
 /**
  * /shop, /shop/:category, /shop/:category/:subcategory and /shop?search=. The filters and the
@@ -47,6 +53,9 @@ export default function ShopPage() {
     moreHref,
   } = useShopFilters()
   const [box, setBox] = useState<Product | null>(null)
+  const hydrated = useHydrated()
+  const { user } = useSession()
+  const showBuyAgain = hydrated && user !== null && !category && search === undefined
   const choices = useQuery({
     ...productQueries.list({ category: box ? boxFillingCategory(box) : 'produce', limit: 40 }),
     enabled: box !== null,
@@ -101,6 +110,11 @@ export default function ShopPage() {
       <Breadcrumb className="pt-6" crumbs={crumbs} />
       <PageHeader title={title} className="pt-4 pb-5 sm:pt-6 sm:pb-8" />
       <CategoryChips {...navProps} className="mb-5 lg:hidden" />
+      {showBuyAgain ? (
+        <Suspense fallback={null}>
+          <BuyAgainRow onOpenBox={setBox} />
+        </Suspense>
+      ) : null}
       <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <div className="hidden lg:flex lg:flex-col lg:gap-8">
           <CategorySidebar {...navProps} />

@@ -6,13 +6,14 @@ import { toBasketItem } from './to-basket-item.ts'
 
 /**
  * ADD TO CART, then 'ADD (n)' once the product is in the basket; disabled when out of stock
- * (docs/product.md#catalogue).
+ * (docs/product.md#catalogue). It adds one, or `quantity` (the product page's picker).
  */
 export function AddToCartButton({
   product,
+  quantity = 1,
   className,
   size = 'lg',
-}: { product: Product } & Pick<ButtonProps, 'className' | 'size'>) {
+}: { product: Product; quantity?: number } & Pick<ButtonProps, 'className' | 'size'>) {
   const basket = useBasket()
   const inBasket = basket.getItemQuantity(product.id)
   return (
@@ -20,7 +21,7 @@ export function AddToCartButton({
       size={size}
       className={className}
       disabled={!product.inStock}
-      onClick={() => basket.add(toBasketItem(product))}
+      onClick={() => basket.add(toBasketItem(product), { quantity })}
       // the visible words first, so a speech-input user can say them (WCAG 2.5.3)
       aria-label={
         inBasket > 0

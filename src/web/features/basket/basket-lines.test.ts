@@ -30,6 +30,16 @@ describe('basket lines', () => {
     expect(lines[0]?.quantity).toBe(2)
   })
 
+  test('adds several at once, still stopping at 20', () => {
+    let lines = addItem([], item(EGGS), 3)
+    expect(lines[0]?.quantity).toBe(3)
+    lines = addItem(lines, item(EGGS), 5)
+    expect(lines[0]?.quantity).toBe(8)
+    lines = addItem(lines, item(EGGS), 15)
+    expect(lines[0]?.quantity).toBe(20)
+    expect(addItem([], item(EGGS), 0)[0]?.quantity).toBe(1)
+  })
+
   test('the same box with other choices is another line; the same choices in another order is not', () => {
     let lines = addItem([], item(BOX, [EGGS, EGGS, BOX]))
     lines = addItem(lines, item(BOX, [BOX, EGGS, EGGS]))

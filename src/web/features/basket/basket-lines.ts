@@ -37,16 +37,21 @@ export function lineKey(item: Pick<BasketItem, 'id' | 'customSelections'>): stri
 }
 
 /**
- * Adding what is already in the basket raises its quantity by one (up to the 20 the quantity
- * list offers); anything else is a new line.
+ * Adding what is already in the basket raises its quantity by that many (up to the 20 the
+ * quantity list offers); anything else is a new line.
  */
-export function addItem(lines: readonly BasketItem[], item: NewBasketItem): BasketItem[] {
+export function addItem(
+  lines: readonly BasketItem[],
+  item: NewBasketItem,
+  quantity = 1,
+): BasketItem[] {
+  const adding = Math.max(1, Math.floor(quantity))
   const key = lineKey(item)
   const existing = lines.find((line) => lineKey(line) === key)
-  if (!existing) return [...lines, { ...item, quantity: 1 }]
+  if (!existing) return [...lines, { ...item, quantity: Math.min(adding, MAX_LINE_QUANTITY) }]
   return lines.map((line) =>
     line === existing
-      ? { ...line, quantity: Math.min(line.quantity + 1, MAX_LINE_QUANTITY) }
+      ? { ...line, quantity: Math.min(line.quantity + adding, MAX_LINE_QUANTITY) }
       : line,
   )
 }

@@ -20,12 +20,20 @@ import {
 } from './basket-lines.ts'
 import { basketStore } from './basket-store.ts'
 
+interface AddOptions {
+  quantity?: number
+  openDrawer?: boolean
+}
+
 export interface Basket {
   readonly lines: readonly BasketItem[]
   /** how many lines (products), the number on the basket button (docs/product.md#basket) */
   readonly lineCount: number
-  /** `openDrawer: false` for a card's quick add, which confirms with a toast instead */
-  add(item: NewBasketItem, options?: { openDrawer?: boolean }): void
+  /**
+   * adds one, or `quantity` of the item; `openDrawer: false` for a card's quick add, which
+   * confirms with a toast instead
+   */
+  add(item: NewBasketItem, options?: AddOptions): void
   remove(key: string): void
   updateQuantity(key: string, quantity: number): void
   getItemQuantity(productId: string): number
@@ -75,11 +83,14 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     )
   }, [cartQuery, setSearchParams])
 
-  const add = useCallback((item: NewBasketItem, { openDrawer = true } = {}) => {
-    // the first item into an empty basket opens it, except from a card (docs/product.md#basket)
-    if (openDrawer && basketStore.getSnapshot().length === 0) setOpen(true)
-    basketStore.update((current) => addItem(current, item))
-  }, [])
+  const add = useCallback(
+    (item: NewBasketItem, { quantity = 1, openDrawer = true }: AddOptions = {}) => {
+      // the first item into an empty basket opens it, except from a card (docs/product.md#basket)
+      if (openDrawer && basketStore.getSnapshot().length === 0) setOpen(true)
+      basketStore.update((current) => addItem(current, item, quantity))
+    },
+    [],
+  )
 
   const basket = useMemo<Basket>(
     () => ({

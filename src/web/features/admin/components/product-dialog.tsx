@@ -63,6 +63,7 @@ const formValues = (product: AdminProduct | null): ProductInput => ({
   inStock: product?.inStock ?? true,
   stockCount: product?.stockCount ?? '',
   isNew: product?.isNew ?? false,
+  seasonal: product?.seasonal ?? false,
   tags: (product?.tags ?? []) as ProductInput['tags'],
 })
 
@@ -340,6 +341,20 @@ export function ProductDialog({
                       onCheckedChange={(checked) => checkField.onChange(checked === true)}
                     />
                     <Label htmlFor={field('isNew')}>Show the ‘New!’ badge</Label>
+                  </span>
+                )}
+              />
+              <Controller
+                control={control}
+                name="seasonal"
+                render={({ field: checkField }) => (
+                  <span className="flex items-center gap-2">
+                    <Checkbox
+                      id={field('seasonal')}
+                      checked={checkField.value ?? false}
+                      onCheckedChange={(checked) => checkField.onChange(checked === true)}
+                    />
+                    <Label htmlFor={field('seasonal')}>In season</Label>
                   </span>
                 )}
               />

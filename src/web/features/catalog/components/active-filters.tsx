@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { XIcon } from 'lucide-react'
-import { PRODUCT_TAG_GROUPS } from '#shared/domain/catalog.ts'
+import { productTagLabel } from '#shared/domain/catalog.ts'
 import { formatCentsBrief, type Cents } from '#shared/domain/money.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
@@ -8,10 +8,6 @@ import { Link } from '#web/lib/router.tsx'
 import { producerQueries } from '../api/product-queries.ts'
 import { NO_FILTERS, type ShopFilters } from '../hooks/use-shop-filters.ts'
 import { findProducer } from './product-filters.tsx'
-
-const TAG_LABELS = new Map<string, string>(
-  PRODUCT_TAG_GROUPS.flatMap((group) => group.tags.map((tag) => [tag.slug, tag.label] as const)),
-)
 
 const dollars = formatCentsBrief
 
@@ -53,7 +49,7 @@ export function ActiveFilters({
         {filters.tags.map((tag) => (
           <li key={tag}>
             <FilterChip
-              label={TAG_LABELS.get(tag) ?? tag}
+              label={productTagLabel(tag) ?? tag}
               to={hrefWith({ tags: filters.tags.filter((known) => known !== tag) })}
             />
           </li>

@@ -38,6 +38,8 @@ import {
 } from '../order-standing.ts'
 import { CancelOrderButton } from './cancel-order-button.tsx'
 import { OrderChangeForm } from './order-change-form.tsx'
+import type { AddToBasket } from '../buy-again.ts'
+import { BuyAgainButton } from './buy-again-button.tsx'
 import { OrderPaymentStep, type OrderPaymentPurpose } from './order-payment-step.tsx'
 import { OrderStandingBadge } from './order-standing-badge.tsx'
 import { OrderHistoryList, OrderRefundList } from './order-timeline.tsx'
@@ -51,9 +53,11 @@ import { OrderHistoryList, OrderRefundList } from './order-timeline.tsx'
 export function OrderDetail({
   orderId,
   onSessionExpired,
+  addToBasket,
 }: {
   orderId: string
   onSessionExpired: () => void
+  addToBasket: AddToBasket
 }) {
   const order = useQuery({ ...myOrderQueries.detail(orderId), retry: false })
   const expired = order.error instanceof ApiError && order.error.status === 401
@@ -91,14 +95,24 @@ export function OrderDetail({
       </div>
     )
   }
-  return <OrderView order={order.data} onSessionExpired={onSessionExpired} />
+  return (
+    <OrderView order={order.data} onSessionExpired={onSessionExpired} addToBasket={addToBasket} />
+  )
 }
 
 type Notice =
   | { tone: 'success'; title: string; message: string }
   | { tone: 'problem'; title: string; message: string }
 
-function OrderView({ order, onSessionExpired }: { order: Order; onSessionExpired: () => void }) {
+function OrderView({
+  order,
+  onSessionExpired,
+  addToBasket,
+}: {
+  order: Order
+  onSessionExpired: () => void
+  addToBasket: AddToBasket
+}) {
   const queryClient = useQueryClient()
   const now = useNow()
   const [notice, setNotice] = useState<Notice | null>(null)
@@ -273,6 +287,7 @@ function OrderView({ order, onSessionExpired }: { order: Order; onSessionExpired
               <OrderLines items={order.items} />
             </Card>
           )}
+          <BuyAgainButton order={order} addToBasket={addToBasket} />
           <Card title="History">
             <OrderHistoryList events={order.history} />
           </Card>

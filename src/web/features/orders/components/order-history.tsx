@@ -13,6 +13,8 @@ import {
   formatPlacedDate,
 } from '#web/components/order-parts.tsx'
 import { orderStanding } from '../order-standing.ts'
+import type { AddToBasket } from '../buy-again.ts'
+import { BuyAgainButton } from './buy-again-button.tsx'
 import { DeliveryFacts, OrderLinkRow } from './order-facts.tsx'
 import { OrderStandingBadge } from './order-standing-badge.tsx'
 import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
@@ -22,7 +24,13 @@ import { NoOrdersYet, WithMyOrders } from './orders-state.tsx'
  * in words (Cancelled, a payment to make, until when it may change), its page, and opening to its
  * details.
  */
-export function OrderHistory({ onSessionExpired }: { onSessionExpired: () => void }) {
+export function OrderHistory({
+  onSessionExpired,
+  addToBasket,
+}: {
+  onSessionExpired: () => void
+  addToBasket: AddToBasket
+}) {
   return (
     <WithMyOrders onSessionExpired={onSessionExpired}>
       {(orders) =>
@@ -32,7 +40,7 @@ export function OrderHistory({ onSessionExpired }: { onSessionExpired: () => voi
           <ul className="flex flex-col gap-4" aria-label="Your orders">
             {orders.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} />
+                <OrderCard order={order} addToBasket={addToBasket} />
               </li>
             ))}
           </ul>
@@ -42,7 +50,7 @@ export function OrderHistory({ onSessionExpired }: { onSessionExpired: () => voi
   )
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, addToBasket }: { order: Order; addToBasket: AddToBasket }) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const standing = orderStanding(order, useNow())
@@ -88,6 +96,7 @@ function OrderCard({ order }: { order: Order }) {
       >
         <OrderBlock title="Items">
           <OrderLines items={order.items} />
+          <BuyAgainButton order={order} addToBasket={addToBasket} />
         </OrderBlock>
         <div className="flex flex-col gap-5">
           <OrderBlock title="Summary">

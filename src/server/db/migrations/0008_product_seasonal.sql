@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "seasonal" boolean DEFAULT false NOT NULL;
