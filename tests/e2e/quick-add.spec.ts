@@ -50,7 +50,7 @@ test(
 
     await card.getByRole('button', { name: `Add one ${product.name}` }).click()
     await expect(card.getByRole('status')).toHaveText(`2 ${product.name} in your basket`)
-    await page.getByRole('button', { name: 'Open cart, 2 items' }).click()
+    await page.getByRole('button', { name: 'Open cart, 1 product' }).click()
     await expect(drawer(page).getByLabel(`Quantity of ${product.name}`)).toHaveValue('2')
     await page.keyboard.press('Escape')
 
@@ -65,7 +65,9 @@ test(
   },
 )
 
-test('after a reload the card shows the stepper once the page has hydrated', async ({ page }) => {
+test('after a reload the card shows the stepper once the page has hydrated, up to 20', async ({
+  page,
+}) => {
   const [product] = (await products(page, '?category=dairy-eggs')).filter((p) => p.inStock)
   await page.goto('/shop/dairy-eggs')
   await cardOf(page, product!)
@@ -75,6 +77,17 @@ test('after a reload the card shows the stepper once the page has hydrated', asy
   await expect(cardOf(page, product!).getByRole('status')).toHaveText(
     `1 ${product!.name} in your basket`,
   )
+
+  // a line stops at 20 (docs/product.md#basket): the card's plus stops there too
+  await page.getByRole('button', { name: 'Open cart, 1 product' }).click()
+  await drawer(page).getByLabel(`Quantity of ${product!.name}`).selectOption('20')
+  await page.keyboard.press('Escape')
+  await expect(cardOf(page, product!).getByRole('status')).toHaveText(
+    `20 ${product!.name} in your basket`,
+  )
+  await expect(
+    cardOf(page, product!).getByRole('button', { name: `Add one ${product!.name}` }),
+  ).toBeDisabled()
 })
 
 test(

@@ -1,7 +1,9 @@
 import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { formatCents } from '#shared/domain/money.ts'
+import { MAX_LINE_QUANTITY } from '#shared/domain/pricing.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
+import { cn } from '#web/lib/cn.ts'
 import { basketSubtotal, productCount } from '../basket-lines.ts'
 import { lineKey, useBasket } from '../basket-provider.tsx'
 import { basketStore } from '../basket-store.ts'
@@ -10,7 +12,7 @@ import { toBasketItem } from '../to-basket-item.ts'
 // one look for ADD, BUILD YOUR BOX and the stepper, kept short: the shop's JavaScript budget
 const PILL =
   'flex h-9 w-full items-center justify-between rounded-full bg-forest text-sm font-semibold text-white'
-const STEP = 'size-9 rounded-full text-lg hover:bg-forest-dark'
+const STEP = 'size-9 rounded-full text-lg hover:bg-forest-dark disabled:opacity-50'
 
 /**
  * The one basket control of a product card (the shop, search, a producer's page, "More from"):
@@ -54,6 +56,7 @@ export function ProductCardAction({
           type="button"
           className={STEP}
           aria-label={`Add one ${name}`}
+          disabled={quantity >= MAX_LINE_QUANTITY}
           onClick={() => change(quantity + 1)}
         >
           +
@@ -65,7 +68,7 @@ export function ProductCardAction({
   return (
     <button
       type="button"
-      className={`${PILL} justify-center hover:bg-forest-dark`}
+      className={cn(PILL, 'justify-center hover:bg-forest-dark')}
       aria-haspopup={box ? 'dialog' : undefined}
       aria-label={`${label}, ${name}`}
       onClick={() => {
