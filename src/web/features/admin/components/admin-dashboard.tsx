@@ -39,10 +39,7 @@ export function AdminDashboard() {
   return (
     <>
       <div className="flex flex-col gap-3 py-8 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-2">
-          <p className="text-sm font-semibold tracking-wide text-forest uppercase">Admin</p>
-          <h1 className="text-3xl font-semibold text-forest sm:text-4xl">Dashboard</h1>
-        </div>
+        <h1 className="text-3xl font-semibold text-forest sm:text-4xl">Dashboard</h1>
         <Button asChild variant="outline">
           <Link to={paths.adminWeekRoutes(comingSaturday(new Date()))}>
             <MapIcon aria-hidden />
