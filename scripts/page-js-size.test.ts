@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { PAGE_PATHS } from '#shared/routes.ts'
-import { PUBLIC_PAGES, pageClosure } from './page-js-size.mjs'
+import { PAGES_STARTED_BY_FIRST_ACTION } from '#server/plugins/web-app.ts'
+import { PUBLIC_PAGES, STARTED_BY_FIRST_ACTION, pageClosure } from './page-js-size.mjs'
 
 // a build's manifest in small: an entry, a page with its own chunk and one shared with the entry,
 // and chunks only a dynamic import() reaches
@@ -56,5 +57,10 @@ describe('the public pages measured', () => {
       expect(paths.has(page), page).toBe(true)
       expect(router, `${page} → ${module}`).toContain(`import('./${module.replace(/^app\//, '')}')`)
     }
+  })
+
+  it('counts only the boot script before any action on the pages the server starts at one', () => {
+    const paths = [...PAGES_STARTED_BY_FIRST_ACTION].map((page) => PAGE_PATHS[page])
+    expect(new Set(paths)).toEqual(STARTED_BY_FIRST_ACTION)
   })
 })

@@ -288,9 +288,9 @@ test("'My Orders' asks a visitor to log in, with the next delivery and its deadl
 
 test('another tab sees the basket change', async ({ page, context }) => {
   const product = await firstInStock(page)
-  await page.goto('/')
+  await page.goto('/shop')
   const other = await context.newPage()
-  await other.goto('/')
+  await other.goto('/shop')
   await page.evaluate(
     (basket) => localStorage.setItem('cart', basket),
     storedBasket(product, '$5.00', 4),

@@ -83,3 +83,99 @@ test('Join the Waitlist opens the waitlist modal and signs the visitor up', asyn
   await page.getByRole('button', { name: 'Launching Fall 2025' }).click()
   await expect(page.getByRole('dialog').getByLabel(/e-?mail/i)).toHaveValue('')
 })
+
+/**
+ * A first visit fetches only the boot script until the visitor acts; then the app starts, and
+ * what they did before it had is not lost (docs/decisions/0010-page-javascript-budget.md). These
+ * tests open their own page: the fixture's page makes a first action by itself.
+ */
+const isHydrated = () => document.documentElement.hasAttribute('data-hydrated')
+
+test('a first visit fetches no app script before an action, then starts the app', async ({
+  context,
+}) => {
+  const page = await context.newPage()
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/', { waitUntil: 'load' })
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('From farms near Houston')
+  expect(scripts).toEqual(['/boot.js'])
+  expect(await page.evaluate(isHydrated)).toBe(false)
+
+  await page.mouse.move(200, 300)
+  await page.waitForFunction(isHydrated)
+  expect(scripts.filter((script) => script.startsWith('/assets/')).length).toBeGreaterThan(0)
+})
+
+test(
+  'a button pressed before the app has started is pressed again once it has',
+  { tag: '@phone' },
+  async ({ context }) => {
+    const page = await context.newPage()
+    await page.goto('/', { waitUntil: 'load' })
+    const blurb = page
+      .getByRole('region', { name: 'What Sets Us Apart' })
+      .getByRole('heading', { level: 3 })
+      .getByRole('button')
+      .nth(1)
+    await expect(blurb).toHaveAttribute('aria-expanded', 'false')
+    // this press is the first action: it starts the app, which answers it once running
+    await blurb.click()
+    await page.waitForFunction(isHydrated)
+    await expect(blurb).toHaveAttribute('aria-expanded', 'true')
+  },
+)
+
+test('the menu opened before the app started stays open, and a link in it leads on', async ({
+  context,
+}) => {
+  const page = await context.newPage()
+  // the menu button is a phone's
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/', { waitUntil: 'load' })
+  await page.getByLabel('Open menu').click()
+  const menu = page.getByRole('navigation', { name: 'Mobile' })
+  await expect(menu).toBeVisible()
+  await page.waitForFunction(isHydrated)
+  await expect(menu).toBeVisible()
+  await menu.getByRole('link', { name: 'Produce', exact: true }).click()
+  await expect(page).toHaveURL('/shop/produce')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Produce')
+  await expect(menu).toBeHidden()
+  // the app's own menu from then on
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+})
+
+test('a visitor with a basket gets the app at once, without an action', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/shop/produce')
+  await page
+    .getByRole('button', { name: /^ADD, / })
+    .first()
+    .click()
+  await expect(page.getByRole('button', { name: 'Open cart, 1 product' }).first()).toBeVisible()
+
+  const landing = await context.newPage()
+  await landing.goto('/', { waitUntil: 'load' })
+  await landing.waitForFunction(isHydrated)
+  await expect(landing.getByRole('button', { name: 'Open cart, 1 product' }).first()).toBeVisible()
+})
+
+test('a search typed before the app started is kept, and Enter searches', async ({ context }) => {
+  const page = await context.newPage()
+  await page.goto('/', { waitUntil: 'load' })
+  await page.getByLabel('Search products', { exact: true }).click()
+  const field = page.getByRole('searchbox', { name: 'Search products and farms' })
+  await field.fill('eggs')
+  await page.waitForFunction(isHydrated)
+  await expect(field).toHaveValue('eggs')
+  await expect(field).toBeFocused()
+  await field.press('Enter')
+  await expect(page).toHaveURL('/shop?search=eggs')
+})

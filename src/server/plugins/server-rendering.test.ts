@@ -73,6 +73,18 @@ describe('the page around a server render', () => {
     )
     expect(document).toContain('<link rel="stylesheet" crossorigin href="/assets/main-5b2c.css">')
   })
+
+  test('starts the landing page app at the first action, unless the visit is personal', () => {
+    const landing = serverRenderedDocument(INDEX)('home', {
+      head: '<title>Houston Farm to Door</title>',
+      body: '<main><h1>Fresh from Houston farms</h1></main>',
+      state: '{}',
+    })
+    expect(landing).toContain(
+      '<script defer src="/boot.js" data-entry="/assets/main-3f9a1c.js" data-preload="/assets/react-7d1e.js" data-start="first-action" data-personal-cookie="signed_in" data-personal-storage="cart"></script>',
+    )
+    expect(document).not.toContain('data-start')
+  })
 })
 
 describe('serving server-rendered pages', () => {

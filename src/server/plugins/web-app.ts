@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ERRORS } from '#shared/errors.ts'
 import { escapeHtml } from '#shared/html.ts'
 import { PAGE_META, type PageMeta } from '#shared/page-meta.ts'
+import { BASKET_STORAGE_KEY, SIGNED_IN_COOKIE } from '#shared/personal-state.ts'
 import { documentTitle } from '#shared/site-content.ts'
 import { PAGE_PATHS, SERVER_RENDERED_PAGES, matchPagePath, type PageName } from '#shared/routes.ts'
 import { createPageRenderer, type PageRendererOptions } from './server-rendering.ts'
@@ -120,6 +121,7 @@ export function serverRenderedDocument(indexHtml: string, manifest?: BuildManife
     if (html === undefined) {
       html = withScriptAfterFirstPaint(
         withPreloads(indexHtml.replace(META_TAG('description'), ''), page, manifest),
+        page,
       )
       templates.set(page, html)
     }
@@ -138,19 +140,39 @@ export function serverRenderedDocument(indexHtml: string, manifest?: BuildManife
 /**
  * A server-rendered page reads before its script runs, so the script waits for the first paint
  * (public/boot.js): the HTML, stylesheet and pictures get the connection first. The entry and
- * its chunks move from the head's tags into the boot script's data attributes.
+ * its chunks move from the head's tags into the boot script's data attributes. The landing page
+ * waits for the visitor's first action unless the visit is personal
+ * (docs/decisions/0010-page-javascript-budget.md).
  */
-function withScriptAfterFirstPaint(html: string): string {
+function withScriptAfterFirstPaint(html: string, page: PageName | undefined): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
   if (!entry?.[1]) throw new Error('index.html has no module script to start the app')
   const preload = /<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>\s*/g
   const chunks = [...html.matchAll(preload)].map((match) => match[1] ?? '')
-  const boot = `<script defer src="/boot.js" data-entry="${escapeHtml(entry[1])}" data-preload="${escapeHtml(chunks.join(' '))}"></script>`
+  const attributes: Record<string, string> = {
+    src: '/boot.js',
+    'data-entry': entry[1],
+    'data-preload': chunks.join(' '),
+  }
+  if (page && PAGES_STARTED_BY_FIRST_ACTION.has(page)) {
+    attributes['data-start'] = 'first-action'
+    attributes['data-personal-cookie'] = SIGNED_IN_COOKIE
+    attributes['data-personal-storage'] = BASKET_STORAGE_KEY
+  }
+  const boot = `<script defer ${Object.entries(attributes)
+    .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
+    .join(' ')}></script>`
   return html
     .replace(entry[0], '')
     .replace(preload, '')
     .replace(/<\/head>/i, (end) => `  ${boot}\n  ${end}`)
 }
+
+/**
+ * Pages whose app starts at the visitor's first action, not after the first paint: the landing
+ * page, which reads and links without it and is most visitors' first page.
+ */
+export const PAGES_STARTED_BY_FIRST_ACTION: ReadonlySet<PageName> = new Set(['home'])
 
 /** the id of the state's <script> (src/web/app/server-render-state.ts) */
 const SERVER_RENDER_STATE_ID = 'server-render-state'

@@ -31,6 +31,8 @@ if (stateScript?.textContent) {
   // in a transition: React hydrates in slices and lets the browser answer taps between them
   void loadPageModule(window.location.pathname, state.notFound).then(() =>
     startTransition(() => {
+      // from here React answers taps itself (public/boot.js repeats those that came before)
+      document.documentElement.dataset.hydrating = ''
       hydrateRoot(
         root,
         app(
@@ -40,8 +42,9 @@ if (stateScript?.textContent) {
             notFoundPath={state.notFound ? window.location.pathname : undefined}
             onHydrated={() => {
               hydrating = false
-              // for whoever waits for the page to answer taps (the browser tests)
+              // for whoever waits for the page to answer taps (boot.js, the browser tests)
               document.documentElement.dataset.hydrated = ''
+              document.dispatchEvent(new Event('app:hydrated'))
             }}
           >
             <AppRoutes />

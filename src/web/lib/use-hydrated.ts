@@ -1,4 +1,11 @@
-import { useSyncExternalStore } from 'react'
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type MouseEvent,
+  type SyntheticEvent,
+} from 'react'
 
 const subscribe = () => () => {}
 
@@ -16,3 +23,35 @@ export function useHydrated(): boolean {
     () => false,
   )
 }
+
+/**
+ * Whether a control still shows its no-JavaScript `<details>` stand-in, and the props that
+ * stand-in takes. Shown in the server's render and while hydrating, as useHydrated says, and
+ * after that for as long as the visitor keeps open a stand-in they opened before the app started
+ * (the landing page starts it at their first action): swapping it then would close it under their
+ * finger and drop what they typed. It gives way once they close it or follow a link in it.
+ */
+export function useNoScriptDisclosure() {
+  const hydrated = useHydrated()
+  const details = useRef<HTMLDetailsElement>(null)
+  const [inUse, setInUse] = useState(false)
+  // after the hydrating render's commit and before the render that would swap it
+  useLayoutEffect(() => {
+    if (details.current?.open) setInUse(true)
+  }, [])
+  const giveWay = () => setInUse(false)
+  return {
+    showsStandIn: !hydrated || inUse,
+    standInProps: {
+      ref: details,
+      onToggle: (event: SyntheticEvent<HTMLDetailsElement>) => {
+        if (!event.currentTarget.open) giveWay()
+      },
+      onClick: (event: MouseEvent) => {
+        if (event.target instanceof Element && event.target.closest('a')) giveWay()
+      },
+    },
+  }
+}
+
+export type NoScriptDisclosureProps = ReturnType<typeof useNoScriptDisclosure>['standInProps']

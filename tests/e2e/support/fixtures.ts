@@ -12,7 +12,8 @@ export const test = base.extend<{
 }>({
   expectedConsoleErrors: [[], { option: true }],
   // A server-rendered page shows its buttons before its script has taken them over; a test acts
-  // once it has, as a visitor does a moment later (docs/decisions/0009-server-rendering.md).
+  // once it has, as a visitor does a moment later (docs/decisions/0009-server-rendering.md), and
+  // on the landing page after a first key press, which starts it (ADR 10).
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
@@ -20,6 +21,10 @@ export const test = base.extend<{
         Object.assign(page, {
           [method]: async (...args: unknown[]) => {
             const response = await load(...args)
+            // the landing page starts its app at the visitor's first action (src/web/public/boot.js)
+            if (await page.locator('script[data-start="first-action"]').count()) {
+              await page.keyboard.press('Shift')
+            }
             await page.waitForFunction(
               () =>
                 !document.getElementById('server-render-state') ||

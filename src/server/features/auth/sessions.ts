@@ -1,15 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SIGNED_IN_COOKIE } from '#shared/personal-state.ts'
 import type { Database } from '../../db/client.ts'
 import { adminUsers, driverUsers, sessions, users } from '../../db/schema/index.ts'
 
 export const SESSION_COOKIE = 'sid'
-/**
- * Set and cleared with the session cookie, with the same expiry, and readable by the page: it
- * spares a visitor who is not signed in the session call. It holds no secret, only `1`.
- */
-export const SIGNED_IN_COOKIE = 'signed_in'
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE

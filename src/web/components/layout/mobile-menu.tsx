@@ -6,7 +6,7 @@ import { SITE } from '#shared/site-content.ts'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { Link } from '#web/lib/router.tsx'
-import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useNoScriptDisclosure, type NoScriptDisclosureProps } from '#web/lib/use-hydrated.ts'
 import { INFO_LINKS } from './info-links.ts'
 
 // the drawer (Radix Dialog and its focus trap, scroll lock...) loads on the first press: the
@@ -24,7 +24,8 @@ export function MobileMenu({ className, extras }: { className?: string; extras?:
   const [open, setOpen] = useState(false)
   const [wanted, setWanted] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
-  if (!useHydrated()) return <MenuDisclosure className={className} />
+  const { showsStandIn, standInProps } = useNoScriptDisclosure()
+  if (showsStandIn) return <MenuDisclosure className={className} {...standInProps} />
   return (
     <>
       <Button
@@ -52,9 +53,12 @@ export function MobileMenu({ className, extras }: { className?: string; extras?:
   )
 }
 
-function MenuDisclosure({ className }: { className?: string }) {
+function MenuDisclosure({
+  className,
+  ...standInProps
+}: { className?: string } & NoScriptDisclosureProps) {
   return (
-    <details className={cn('group', className)}>
+    <details className={cn('group', className)} {...standInProps}>
       <summary
         aria-label="Open menu"
         className={cn(

@@ -1,3 +1,4 @@
+import { BASKET_STORAGE_KEY } from '#shared/personal-state.ts'
 import { parseStoredBasket, type BasketItem } from './basket-lines.ts'
 
 /**
@@ -5,7 +6,7 @@ import { parseStoredBasket, type BasketItem } from './basket-lines.ts'
  * at module load or during a server render), written on every change, removed when empty, and
  * refreshed when another tab changes it.
  */
-export const STORAGE_KEY = 'cart'
+export const STORAGE_KEY = BASKET_STORAGE_KEY
 const EMPTY: BasketItem[] = []
 
 let lines: BasketItem[] | undefined

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { SIGNED_IN_COOKIE } from '#shared/personal-state.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import { ApiError, apiGet } from '#web/lib/api-client.ts'
 
@@ -42,7 +43,7 @@ export function setSessionUser(queryClient: QueryClient, user: User | null) {
  * same expiry. A hint, not a credential: the session call still decides.
  */
 function hasSignedInCookie(): boolean {
-  return document.cookie.split(';').some((pair) => pair.trim().startsWith('signed_in='))
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`))
 }
 
 let signedInNoteForgotten = false

@@ -2,7 +2,7 @@ import { SearchIcon, XIcon } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Button, buttonVariants } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { useNoScriptDisclosure, type NoScriptDisclosureProps } from '#web/lib/use-hydrated.ts'
 import { SEARCH_PANEL, SearchForm } from './search-form.tsx'
 
 // the panel (field, results, their queries) loads on the first press of the toggle
@@ -22,6 +22,7 @@ export function HeaderSearch() {
   const root = useRef<HTMLDivElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
   const panelId = useId()
+  const { showsStandIn, standInProps } = useNoScriptDisclosure()
 
   const close = useCallback((returnFocus = false) => {
     setOpen(false)
@@ -37,7 +38,7 @@ export function HeaderSearch() {
     return () => document.removeEventListener('pointerdown', closeOutside)
   }, [open])
 
-  if (!useHydrated()) return <SearchDisclosure />
+  if (showsStandIn) return <SearchDisclosure {...standInProps} />
   return (
     // on phones the panel hangs from the (sticky, so positioned) header across its width; on
     // large screens it hangs from the toggle
@@ -77,10 +78,10 @@ export function HeaderSearch() {
 }
 
 /** The toggle and the field before and without JavaScript: Enter sends the form to /shop. */
-function SearchDisclosure() {
+function SearchDisclosure(standInProps: NoScriptDisclosureProps) {
   const inputId = useId()
   return (
-    <details className="group lg:relative">
+    <details className="group lg:relative" {...standInProps}>
       <summary
         aria-label="Search products"
         className={cn(
