@@ -140,7 +140,7 @@ export function DeliveryFields({ form, idPrefix }: { form: DeliveryForm; idPrefi
         />
       </FormField>
       <FormField controlId={controlId('state')} label="State" className="col-span-2 sm:col-span-1">
-        <Input id={controlId('state')} value="TX" readOnly className="bg-muted" />
+        <Input id={controlId('state')} value="TX" readOnly tone="muted" />
       </FormField>
       <FormField
         controlId={controlId('zipCode')}

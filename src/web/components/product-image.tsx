@@ -21,10 +21,16 @@ export function ProductImage({
   src,
   alt,
   className,
+  size = 'w-full',
+  fit = 'cover',
   eager = false,
 }: {
   src: string | null
   alt: string
+  /** the width of its box, or a thumbnail's fixed size */
+  size?: 'w-full' | 'size-12' | 'size-24'
+  /** `contain`: the whole picture, e.g. a producer's logo */
+  fit?: 'cover' | 'contain'
   className?: string
   /** in view when the page opens: loaded at once and ahead of the other requests */
   eager?: boolean
@@ -45,7 +51,12 @@ export function ProductImage({
           event.currentTarget.src = PLACEHOLDER
         }
       }}
-      className={cn('aspect-square w-full object-cover', className)}
+      className={cn(
+        'aspect-square',
+        size,
+        fit === 'contain' ? 'object-contain' : 'object-cover',
+        className,
+      )}
     />
   )
 }

@@ -45,7 +45,7 @@ export function SpecialInstructionsField({
         value={value}
         maxLength={SPECIAL_INSTRUCTIONS_MAX}
         rows={3}
-        className="min-h-24"
+        minHeight="min-h-24"
         {...fieldErrorProps(controlId, error, true)}
         {...textarea}
       />

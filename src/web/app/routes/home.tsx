@@ -22,7 +22,7 @@ export default function HomePage() {
     <>
       <Hero
         launchButton={
-          <JoinWaitlistButton size="sm" className="rounded-full">
+          <JoinWaitlistButton size="sm" shape="pill">
             {SITE.launchText}
           </JoinWaitlistButton>
         }

@@ -55,7 +55,7 @@ export default function PressPage() {
         intro="What reporters, growers and neighbors have written about local food in Houston, and our part in it."
       >
         <Breadcrumb
-          className="text-cream/85 [&_a]:text-cream [&_a:hover]:text-white"
+          tone="light"
           crumbs={[
             { label: 'Home', to: '/' },
             { label: 'About', to: '/about' },

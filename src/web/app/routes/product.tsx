@@ -101,7 +101,8 @@ export default function ProductPage() {
               <AddToCartButton
                 product={item}
                 quantity={quantity}
-                className="flex-1 sm:min-w-48 sm:flex-none"
+                grow
+                className="sm:min-w-48 sm:flex-none"
               />
             </div>
             <SubscribeButton productName={item.name} />

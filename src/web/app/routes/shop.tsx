@@ -108,7 +108,7 @@ export default function ShopPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6">
       <Breadcrumb className="pt-6" crumbs={crumbs} />
-      <PageHeader title={title} className="pt-4 pb-5 sm:pt-6 sm:pb-8" />
+      <PageHeader title={title} spacing="pt-4 pb-5 sm:pt-6 sm:pb-8" />
       <CategoryChips {...navProps} className="mb-5 lg:hidden" />
       {showBuyAgain ? (
         <Suspense fallback={null}>

@@ -58,7 +58,7 @@ export function BoxBuilderDialog({
 
   return (
     <Dialog open={box !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent width="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Build your {box?.name ?? 'box'}</DialogTitle>
           <DialogDescription>

@@ -10,13 +10,25 @@ export interface Crumb {
 /** "Shop > Dairy & Eggs": the trail above a page; the last crumb without a link is the page itself. */
 export function Breadcrumb({
   crumbs,
+  tone = 'default',
   className,
 }: {
   crumbs: readonly Crumb[]
+  /** `light`: on a dark hero */
+  tone?: 'default' | 'light'
   className?: string
 }) {
   return (
-    <nav aria-label="Breadcrumb" className={cn('text-sm text-muted-foreground', className)}>
+    <nav
+      aria-label="Breadcrumb"
+      className={cn(
+        'text-sm',
+        tone === 'light'
+          ? 'text-cream/85 [&_a]:text-cream [&_a:hover]:text-white'
+          : 'text-muted-foreground',
+        className,
+      )}
+    >
       <ol className="flex flex-wrap items-center gap-1.5">
         {crumbs.map((crumb, index) => (
           <li

@@ -38,15 +38,13 @@ export function LogoMark({ className }: { className?: string }) {
   )
 }
 
-/** The shop's name as the logo sets it: "Houston" small above the short name. */
+/**
+ * The shop's name as the logo sets it: "Houston" small above the short name. The caller gives the
+ * text size (text-lg, text-base...), whose own line height the two lines keep.
+ */
 export function LogoName({ className }: { className?: string }) {
   return (
-    <span
-      className={cn(
-        'font-display leading-none font-semibold tracking-tight whitespace-nowrap',
-        className,
-      )}
-    >
+    <span className={cn('font-display font-semibold tracking-tight whitespace-nowrap', className)}>
       {/* the space keeps the words apart in the link's text, where the line break does not */}
       <span className="block text-[0.7em] font-medium tracking-wide uppercase">Houston</span>{' '}
       {SITE.shortName}

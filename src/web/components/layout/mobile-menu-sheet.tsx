@@ -69,7 +69,9 @@ export function MobileMenuSheet({
           <Accordion type="single" collapsible>
             {TOP_MENU_CATEGORIES.map((category) => (
               <AccordionItem key={category.slug} value={category.slug}>
-                <AccordionTrigger className="py-3 text-base">{category.title}</AccordionTrigger>
+                <AccordionTrigger spacing="py-3" className="text-base">
+                  {category.title}
+                </AccordionTrigger>
                 <AccordionContent>
                   <ul className="flex flex-col">
                     <li>

@@ -5,15 +5,18 @@ export function PageHeader({
   title,
   intro,
   eyebrow,
+  spacing = 'py-8 sm:py-12',
   className,
 }: {
   title: ReactNode
   intro?: ReactNode
   eyebrow?: ReactNode
+  /** the room above and below */
+  spacing?: 'py-8 sm:py-12' | 'py-8 sm:py-10' | 'pt-4 pb-5 sm:pt-6 sm:pb-8'
   className?: string
 }) {
   return (
-    <div className={cn('flex flex-col gap-3 py-8 sm:py-12', className)}>
+    <div className={cn('flex flex-col gap-3', spacing, className)}>
       {eyebrow ? (
         <p className="text-sm font-semibold tracking-wide text-forest uppercase">{eyebrow}</p>
       ) : null}

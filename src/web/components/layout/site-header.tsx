@@ -53,7 +53,7 @@ export function SiteHeader({
         <CategoryMenu className="mr-auto hidden xl:block" />
         <div className="flex items-center gap-1 sm:gap-2">
           {actions}
-          <Button asChild className="hidden sm:inline-flex xl:hidden">
+          <Button asChild className="max-sm:hidden xl:hidden">
             <Link to="/shop">Shop</Link>
           </Button>
         </div>

@@ -106,7 +106,12 @@ export function AccordionItem({
   )
 }
 
-export function AccordionTrigger({ className, children, ...props }: ComponentProps<'button'>) {
+export function AccordionTrigger({
+  className,
+  spacing = 'py-4',
+  children,
+  ...props
+}: ComponentProps<'button'> & { spacing?: 'py-3' | 'py-4' }) {
   const { toggle } = use(AccordionContext)
   const item = useItem()
   const state = item.open ? 'open' : 'closed'
@@ -120,7 +125,8 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
         data-state={state}
         data-accordion-trigger=""
         className={cn(
-          'flex flex-1 items-center justify-between gap-4 py-4 text-left font-medium transition-all hover:text-primary [&[data-state=open]>svg]:rotate-180',
+          'flex flex-1 items-center justify-between gap-4 text-left font-medium transition-all hover:text-primary [&[data-state=open]>svg]:rotate-180',
+          spacing,
           className,
         )}
         {...props}

@@ -10,15 +10,20 @@ export const DialogClose = DialogPrimitive.Close
 export function DialogContent({
   className,
   children,
+  width = 'max-w-lg',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  /** the widest the dialog grows on a large screen */
+  width?: 'max-w-md' | 'max-w-lg' | 'max-w-xl' | 'max-w-2xl'
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-charcoal/50 data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-card p-6 shadow-xl data-[state=open]:animate-fade-in',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-card p-6 shadow-xl data-[state=open]:animate-fade-in',
+          width,
           className,
         )}
         {...props}
@@ -33,16 +38,37 @@ export function DialogContent({
   )
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
+/** `center`: centred at every width (a confirmation with an icon above its title) */
+export function DialogHeader({
+  className,
+  align = 'start',
+  ...props
+}: ComponentProps<'div'> & { align?: 'start' | 'center' }) {
   return (
-    <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />
+    <div
+      className={cn(
+        'flex flex-col gap-2 text-center',
+        align === 'center' ? 'items-center' : 'sm:text-left',
+        className,
+      )}
+      {...props}
+    />
   )
 }
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+/** The buttons: stacked on a phone, in a row from `sm`, at the end or (`center`) centred. */
+export function DialogFooter({
+  className,
+  align = 'end',
+  ...props
+}: ComponentProps<'div'> & { align?: 'end' | 'center' }) {
   return (
     <div
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      className={cn(
+        'flex flex-col-reverse gap-2 sm:flex-row',
+        align === 'center' ? 'sm:justify-center' : 'sm:justify-end',
+        className,
+      )}
       {...props}
     />
   )

@@ -42,11 +42,14 @@ export function DropdownMenuItem({
 
 export function DropdownMenuLabel({
   className,
+  weight = 'font-semibold',
   ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
+}: ComponentProps<typeof DropdownMenuPrimitive.Label> & {
+  weight?: 'font-semibold' | 'font-normal'
+}) {
   return (
     <DropdownMenuPrimitive.Label
-      className={cn('px-2 py-1.5 text-xs font-semibold text-muted-foreground', className)}
+      className={cn('px-2 py-1.5 text-xs text-muted-foreground', weight, className)}
       {...props}
     />
   )

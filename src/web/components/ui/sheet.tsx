@@ -9,29 +9,31 @@ export const Sheet = SheetPrimitive.Root
 export const SheetTrigger = SheetPrimitive.Trigger
 export const SheetClose = SheetPrimitive.Close
 
-const sheetVariants = cva(
-  'fixed inset-y-0 z-50 flex h-full w-[min(100%,26rem)] flex-col bg-card shadow-xl',
-  {
-    variants: {
-      side: {
-        right: 'right-0 data-[state=open]:animate-slide-in-right',
-        left: 'left-0 data-[state=open]:animate-slide-in-left',
-      },
+const sheetVariants = cva('fixed inset-y-0 z-50 flex h-full flex-col bg-card shadow-xl', {
+  variants: {
+    side: {
+      right: 'right-0 data-[state=open]:animate-slide-in-right',
+      left: 'left-0 data-[state=open]:animate-slide-in-left',
     },
-    defaultVariants: { side: 'right' },
   },
-)
+  defaultVariants: { side: 'right' },
+})
 
 export function SheetContent({
   side,
+  width = 'w-[min(100%,26rem)]',
   className,
   children,
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants>) {
+}: ComponentProps<typeof SheetPrimitive.Content> &
+  VariantProps<typeof sheetVariants> & {
+    /** the drawer's width, never more than the screen's */
+    width?: 'w-[min(100%,26rem)]' | 'w-[min(100%,28rem)]'
+  }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-charcoal/50 data-[state=open]:animate-fade-in" />
-      <SheetPrimitive.Content className={cn(sheetVariants({ side }), className)} {...props}>
+      <SheetPrimitive.Content className={cn(sheetVariants({ side }), width, className)} {...props}>
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors hover:text-foreground">
           <XIcon className="size-5" />

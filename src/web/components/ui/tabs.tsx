@@ -4,10 +4,21 @@ import { cn } from '#web/lib/cn.ts'
 
 export const Tabs = TabsPrimitive.Root
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+export function TabsList({
+  className,
+  layout = 'inline',
+  ...props
+}: ComponentProps<typeof TabsPrimitive.List> & {
+  /** `grid`: the caller sets the columns (and any display at wider screens) */
+  layout?: 'inline' | 'grid'
+}) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex items-center gap-1 rounded-lg bg-muted p-1', className)}
+      className={cn(
+        layout === 'grid' ? 'grid' : 'inline-flex',
+        'items-center gap-1 rounded-lg bg-muted p-1',
+        className,
+      )}
       {...props}
     />
   )
@@ -25,6 +36,13 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   )
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4', className)} {...props} />
+export function TabsContent({
+  className,
+  spacing = 'mt-4',
+  ...props
+}: ComponentProps<typeof TabsPrimitive.Content> & {
+  /** the space above the panel */
+  spacing?: 'mt-4' | 'mt-6'
+}) {
+  return <TabsPrimitive.Content className={cn(spacing, className)} {...props} />
 }

@@ -13,12 +13,14 @@ export function AddToCartButton({
   quantity = 1,
   className,
   size = 'lg',
-}: { product: Product; quantity?: number } & Pick<ButtonProps, 'className' | 'size'>) {
+  grow,
+}: { product: Product; quantity?: number } & Pick<ButtonProps, 'className' | 'size' | 'grow'>) {
   const basket = useBasket()
   const inBasket = basket.getItemQuantity(product.id)
   return (
     <Button
       size={size}
+      grow={grow}
       className={className}
       disabled={!product.inStock}
       onClick={() => basket.add(toBasketItem(product), { quantity })}

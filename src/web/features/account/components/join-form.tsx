@@ -137,11 +137,11 @@ export function JoinForm() {
             else setTab('personal')
           }}
         >
-          <TabsList className="grid w-full grid-cols-2">
+          <TabsList layout="grid" className="w-full grid-cols-2">
             <TabsTrigger value="personal">Personal Info</TabsTrigger>
             <TabsTrigger value="delivery">Delivery Address</TabsTrigger>
           </TabsList>
-          <TabsContent value="personal" className="mt-6 flex flex-col gap-5">
+          <TabsContent value="personal" spacing="mt-6" className="flex flex-col gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <FormField
                 controlId={controlId('firstName')}
@@ -195,7 +195,7 @@ export function JoinForm() {
               <ArrowRightIcon aria-hidden />
             </Button>
           </TabsContent>
-          <TabsContent value="delivery" className="mt-6 flex flex-col gap-5">
+          <TabsContent value="delivery" spacing="mt-6" className="flex flex-col gap-5">
             <p className="text-sm text-muted-foreground">
               Where should your Saturday box go? We deliver across Greater Houston.
             </p>

@@ -18,13 +18,13 @@ export function SignedInNote({ user }: { user: User }) {
       }
     >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg" className="flex-1">
+        <Button asChild size="lg" grow>
           <Link to="/shop">
             <ShoppingBasketIcon aria-hidden />
             Go to the shop
           </Link>
         </Button>
-        <Button asChild size="lg" variant="outline" className="flex-1">
+        <Button asChild size="lg" variant="outline" grow>
           <Link to="/profile">Your profile</Link>
         </Button>
       </div>

@@ -28,7 +28,7 @@ export function UserMenu({ user }: { user: User }) {
         <UserMenuButton firstName={user.firstName} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="truncate font-normal">
+        <DropdownMenuLabel weight="font-normal" className="truncate">
           Signed in as <span className="font-semibold text-foreground">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

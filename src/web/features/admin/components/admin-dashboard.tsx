@@ -57,7 +57,7 @@ export function AdminDashboard() {
       >
         {/* every tab in sight: three to a row on a phone, a row that wraps when wider
             (docs/product.md#admin) */}
-        <TabsList className="grid w-full grid-cols-3 sm:flex sm:w-fit sm:flex-wrap">
+        <TabsList layout="grid" className="w-full grid-cols-3 sm:flex sm:w-fit sm:flex-wrap">
           <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="week">This week</TabsTrigger>
           <TabsTrigger value="jobs">Jobs</TabsTrigger>

@@ -43,11 +43,7 @@ export function AdminOrderControls({ order }: { order: AdminOrder }) {
           </Button>
         ) : null}
         {order.status === 'cancelled' ? null : (
-          <Button
-            variant="outline"
-            className="text-tomato hover:text-tomato"
-            onClick={() => setDialog('cancel')}
-          >
+          <Button variant="outline-tomato" onClick={() => setDialog('cancel')}>
             <BanIcon aria-hidden />
             Cancel Order
           </Button>

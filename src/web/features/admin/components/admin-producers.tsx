@@ -140,7 +140,9 @@ function ProducerTable({
                   <ProductImage
                     src={producer.imageUrl}
                     alt=""
-                    className="size-12 shrink-0 rounded-lg bg-white object-contain"
+                    size="size-12"
+                    fit="contain"
+                    className="shrink-0 rounded-lg bg-white"
                   />
                   <span className="flex min-w-0 flex-col items-start">
                     <span className="font-semibold">{producer.name}</span>
@@ -205,9 +207,8 @@ function ProducerTable({
                   <PencilIcon aria-hidden />
                 </Button>
                 <Button
-                  variant="ghost"
+                  variant="ghost-tomato"
                   size="icon"
-                  className="text-tomato hover:text-tomato"
                   onClick={() => onDelete(producer)}
                   aria-label={`Delete ${producer.name}`}
                 >

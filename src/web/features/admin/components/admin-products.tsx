@@ -203,7 +203,8 @@ function ProductTable({
                   <ProductImage
                     src={product.imageUrl}
                     alt=""
-                    className="size-12 shrink-0 rounded-lg bg-wheat"
+                    size="size-12"
+                    className="shrink-0 rounded-lg bg-wheat"
                   />
                   <span className="flex flex-col items-start gap-1">
                     <span className="font-semibold">{product.name}</span>
@@ -254,9 +255,8 @@ function ProductTable({
                   <PencilIcon aria-hidden />
                 </Button>
                 <Button
-                  variant="ghost"
+                  variant="ghost-tomato"
                   size="icon"
-                  className="text-tomato hover:text-tomato"
                   onClick={() => onDelete(product)}
                   aria-label={`Delete ${product.name}`}
                 >

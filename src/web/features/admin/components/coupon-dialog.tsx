@@ -152,7 +152,7 @@ export function CouponDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-xl">
+      <DialogContent width="max-w-xl">
         <DialogHeader>
           <DialogTitle>New Coupon</DialogTitle>
           <DialogDescription>Customers type the code in their basket.</DialogDescription>

@@ -107,8 +107,8 @@ function CouponCard({ coupon }: { coupon: AdminCoupon }) {
     <article
       aria-label={coupon.code}
       className={cn(
-        'flex h-full flex-col gap-3 rounded-2xl border border-border bg-card p-4',
-        !coupon.active && 'bg-muted/50',
+        'flex h-full flex-col gap-3 rounded-2xl border border-border p-4',
+        coupon.active ? 'bg-card' : 'bg-muted/50',
       )}
     >
       <div className="flex items-start justify-between gap-3">

@@ -115,7 +115,7 @@ function FailedEmail({ email }: { email: OutboxEmail }) {
       <Button
         variant="outline"
         size="sm"
-        className="shrink-0 self-start"
+        className="self-start"
         disabled={retry.isPending}
         onClick={send}
       >

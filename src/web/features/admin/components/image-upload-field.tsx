@@ -21,7 +21,7 @@ export function ImageUploadField({
   input,
   previewAlt,
   saveHint,
-  previewClassName,
+  preview = 'photo',
   className,
 }: {
   controlId: string
@@ -34,7 +34,8 @@ export function ImageUploadField({
   previewAlt: string
   /** the upload toast's reminder, e.g. "Save the product to use it." */
   saveHint: string
-  previewClassName?: string
+  /** `logo`: the whole picture on white, as the shop shows a producer's logo */
+  preview?: 'photo' | 'logo'
   className?: string
 }) {
   const fileInput = useRef<HTMLInputElement>(null)
@@ -63,9 +64,11 @@ export function ImageUploadField({
         <ProductImage
           src={imageUrl || null}
           alt={previewAlt}
+          size="size-24"
+          fit={preview === 'logo' ? 'contain' : 'cover'}
           className={cn(
-            'size-24 shrink-0 rounded-lg border border-border bg-wheat',
-            previewClassName,
+            'shrink-0 rounded-lg border border-border',
+            preview === 'logo' ? 'bg-white' : 'bg-wheat',
           )}
         />
         <div className="flex flex-1 flex-col gap-2">

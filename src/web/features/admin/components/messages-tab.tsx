@@ -139,7 +139,7 @@ function MessageDialog({
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-xl">
+      <DialogContent width="max-w-xl">
         <DialogHeader>
           <DialogTitle>{subjectLabel(message.subject)}</DialogTitle>
           <DialogDescription>

@@ -160,7 +160,7 @@ export function ProducerDialog({
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent width="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{producer ? 'Edit Producer' : 'New Producer'}</DialogTitle>
           <DialogDescription>
@@ -205,7 +205,7 @@ export function ProducerDialog({
             label="Logo"
             className="sm:col-span-2"
             previewAlt="Logo preview"
-            previewClassName="bg-white object-contain"
+            preview="logo"
             saveHint="Save the producer to use it."
             imageUrl={imageUrl ?? ''}
             error={errors.imageUrl?.message}
@@ -228,7 +228,7 @@ export function ProducerDialog({
             <Textarea
               id={field('description')}
               rows={2}
-              className="min-h-20"
+              minHeight="min-h-20"
               aria-required
               {...fieldErrorProps(field('description'), errors.description?.message)}
               {...register('description')}
@@ -259,7 +259,7 @@ export function ProducerDialog({
             <Textarea
               id={field('additionalStory')}
               rows={3}
-              className="min-h-24"
+              minHeight="min-h-24"
               {...fieldErrorProps(field('additionalStory'), errors.additionalStory?.message)}
               {...register('additionalStory')}
             />
@@ -408,7 +408,7 @@ function LinesField({
           <Textarea
             id={controlId}
             rows={4}
-            className="min-h-28"
+            minHeight="min-h-28"
             value={(linesField.value ?? []).join('\n')}
             onChange={(event) => linesField.onChange(event.target.value.split('\n'))}
             onBlur={linesField.onBlur}

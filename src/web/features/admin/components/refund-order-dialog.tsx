@@ -99,7 +99,7 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-md">
+      <DialogContent width="max-w-md">
         <DialogHeader>
           <DialogTitle>Refund order {orderNumber(order.id)}</DialogTitle>
           <DialogDescription>
@@ -135,7 +135,7 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
           <FormField controlId={field('reason')} label="Reason" error={errors.reason?.message}>
             <Textarea
               id={field('reason')}
-              className="min-h-20"
+              minHeight="min-h-20"
               placeholder="A missing item, a damaged box..."
               {...fieldErrorProps(field('reason'), errors.reason?.message)}
               {...register('reason')}

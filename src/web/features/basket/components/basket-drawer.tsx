@@ -45,12 +45,12 @@ export function BasketDrawer({
         if (!open) setView('cart')
       }}
     >
-      <SheetContent className="w-[min(100%,28rem)]">
+      <SheetContent width="w-[min(100%,28rem)]">
         <div className="border-b border-border px-5 pt-3 pb-2.5 sm:pt-4 sm:pb-3">
-          <SheetTitle className="font-display text-xl font-semibold text-forest sm:text-2xl">
+          <SheetTitle className="text-forest sm:text-2xl">
             {view === 'cart' ? 'Your Cart' : 'My Orders'}
           </SheetTitle>
-          <SheetDescription className="mt-0.5 flex items-start gap-1.5 text-sm text-muted-foreground">
+          <SheetDescription className="mt-0.5 flex items-start gap-1.5">
             <CalendarDaysIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
             {cutoffMessage(now)}
           </SheetDescription>

@@ -10,8 +10,7 @@ import { basketStore } from '../basket-store.ts'
 import { toBasketItem } from '../to-basket-item.ts'
 
 // one look for ADD, BUILD YOUR BOX and the stepper, kept short: the shop's JavaScript budget
-const PILL =
-  'flex h-9 w-full items-center justify-between rounded-full bg-forest text-sm font-semibold text-white'
+const PILL = 'flex h-9 w-full items-center rounded-full bg-forest text-sm font-semibold text-white'
 const STEP = 'size-9 rounded-full text-lg hover:bg-forest-dark disabled:opacity-50'
 
 /**
@@ -39,7 +38,7 @@ export function ProductCardAction({
   if (quantity > 0) {
     const change = (next: number) => basket.updateQuantity(id, next)
     return (
-      <div className={PILL}>
+      <div className={cn(PILL, 'justify-between')}>
         <button
           type="button"
           className={STEP}

@@ -86,7 +86,7 @@ export function PromoCodeForm({ subtotal }: { subtotal: Cents }) {
           placeholder="Promo code"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className="h-10 uppercase placeholder:normal-case"
+          className="uppercase placeholder:normal-case"
         />
         <Button type="submit" variant="outline" disabled={validate.isPending}>
           {validate.isPending ? 'Checking…' : 'Apply'}

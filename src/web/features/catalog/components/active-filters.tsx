@@ -68,7 +68,7 @@ export function ActiveFilters({
           </li>
         ) : null}
       </ul>
-      <Button asChild variant="link" size="sm" className="h-8 px-2">
+      <Button asChild variant="link" size="xs">
         <Link to={hrefWith(NO_FILTERS)}>Clear filters</Link>
       </Button>
     </div>

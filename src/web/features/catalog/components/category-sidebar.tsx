@@ -99,11 +99,13 @@ function SidebarLink({
       to={to}
       aria-current={current || undefined}
       className={cn(
-        'block rounded-md px-3 py-1.5 transition-colors hover:bg-accent hover:text-accent-foreground',
-        nested && 'py-1 text-muted-foreground',
-        current === 'page' &&
-          'bg-primary font-semibold text-primary-foreground hover:bg-primary hover:text-primary-foreground',
+        'block rounded-md px-3 transition-colors',
+        nested ? 'py-1' : 'py-1.5',
+        current === 'page'
+          ? 'bg-primary font-semibold text-primary-foreground hover:bg-primary hover:text-primary-foreground'
+          : 'hover:bg-accent hover:text-accent-foreground',
         current === 'true' && 'font-semibold text-primary',
+        nested && !current && 'text-muted-foreground',
       )}
     >
       {children}

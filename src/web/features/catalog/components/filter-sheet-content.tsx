@@ -45,16 +45,11 @@ export function FilterSheetContent({
           <ProductFilters {...filterProps} />
         </div>
         <div className="flex items-center gap-3 border-t border-border p-4">
-          <Button
-            variant="outline"
-            className="flex-1"
-            onClick={onClear}
-            disabled={activeCount === 0}
-          >
+          <Button variant="outline" grow onClick={onClear} disabled={activeCount === 0}>
             Clear filters
           </Button>
           <SheetClose asChild>
-            <Button className="flex-1">
+            <Button grow>
               {resultCount === undefined
                 ? 'Show products'
                 : `Show ${resultCount} ${resultCount === 1 ? 'product' : 'products'}`}

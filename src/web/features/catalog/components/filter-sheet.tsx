@@ -38,7 +38,7 @@ export function FilterSheet({
       <Button
         ref={trigger}
         variant="outline"
-        className={cn('gap-2', className)}
+        className={className}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-state={open ? 'open' : 'closed'}
@@ -80,7 +80,7 @@ function FilterDisclosure({
       <summary
         className={cn(
           buttonVariants({ variant: 'outline' }),
-          'w-fit cursor-pointer list-none gap-2 [&::-webkit-details-marker]:hidden',
+          'w-fit cursor-pointer list-none [&::-webkit-details-marker]:hidden',
         )}
       >
         <FiltersLabel activeCount={activeCount} />

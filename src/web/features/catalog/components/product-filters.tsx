@@ -112,7 +112,7 @@ function TagCheckbox({
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <Label htmlFor={id} className="cursor-pointer font-normal">
+      <Label htmlFor={id} look="option" className="cursor-pointer">
         {label}
       </Label>
     </div>
@@ -145,7 +145,7 @@ function PriceRange({
       <legend className="mb-2.5 text-sm font-semibold">Price</legend>
       <div className="flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor={`${id}-min`} className="text-xs text-muted-foreground">
+          <Label htmlFor={`${id}-min`} look="caption" className="text-muted-foreground">
             Min ($)
           </Label>
           <Input
@@ -162,7 +162,7 @@ function PriceRange({
           />
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor={`${id}-max`} className="text-xs text-muted-foreground">
+          <Label htmlFor={`${id}-max`} look="caption" className="text-muted-foreground">
             Max ($)
           </Label>
           <Input
@@ -210,7 +210,7 @@ function ProducerSelect({
   const value = farm ? (chosen?.slug ?? farm) : ALL_PRODUCERS
   return (
     <div className="flex flex-col gap-2.5">
-      <Label htmlFor={id} className="text-sm font-semibold">
+      <Label htmlFor={id} look="heading">
         Producer
       </Label>
       <NativeSelect

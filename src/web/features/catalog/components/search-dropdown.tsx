@@ -95,7 +95,8 @@ function SearchResults({
               <ProductImage
                 src={product.imageUrl}
                 alt=""
-                className="size-12 shrink-0 rounded-md bg-wheat"
+                size="size-12"
+                className="shrink-0 rounded-md bg-wheat"
               />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate text-sm font-semibold">{product.name}</span>

@@ -81,7 +81,7 @@ export function CheckoutPage({
       <PageHeader
         title="Checkout"
         intro="Check your order, tell us where to leave it, and it's on its way Saturday."
-        className="sm:py-10"
+        spacing="py-8 sm:py-10"
       />
       <CheckoutForm
         key={session.user.id}

@@ -11,6 +11,7 @@ export function CheckoutPanel({
   headingLevel = 1,
   children,
   actions,
+  inset = false,
   className,
 }: {
   title: string
@@ -18,6 +19,8 @@ export function CheckoutPanel({
   headingLevel?: 1 | 2
   children?: ReactNode
   actions?: ReactNode
+  /** inside another card: less room above and below, and no shadow of its own */
+  inset?: boolean
   className?: string
 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
@@ -25,7 +28,8 @@ export function CheckoutPanel({
     <section
       role={tone === 'problem' ? 'alert' : undefined}
       className={cn(
-        'flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 py-10 text-center shadow-sm',
+        'flex flex-col items-center gap-4 rounded-2xl border bg-card px-6 text-center',
+        inset ? 'py-8 shadow-none' : 'py-10 shadow-sm',
         tone === 'problem' ? 'border-destructive/40' : 'border-border',
         className,
       )}

@@ -21,7 +21,7 @@ export function SetupFailure({ error, onRetry }: { error: unknown; onRetry: () =
       title={CHECKOUT_MESSAGES.failedToInitialize}
       tone="problem"
       headingLevel={2}
-      className="py-8 shadow-none"
+      inset
       actions={
         <>
           <Button type="button" onClick={onRetry}>

@@ -29,7 +29,7 @@ export function ContactSuccessDialog({
           onClosed()
         }}
       >
-        <DialogHeader className="items-center text-center sm:items-center sm:text-center">
+        <DialogHeader align="center">
           <span className="flex size-14 items-center justify-center rounded-full bg-accent text-forest">
             <CheckCircle2Icon className="size-8" aria-hidden />
           </span>
@@ -39,7 +39,7 @@ export function ContactSuccessDialog({
             within 24 hours.
           </DialogDescription>
         </DialogHeader>
-        <DialogFooter className="sm:justify-center">
+        <DialogFooter align="center">
           <DialogClose asChild>
             <Button>Close</Button>
           </DialogClose>

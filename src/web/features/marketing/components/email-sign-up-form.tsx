@@ -48,20 +48,10 @@ export function EmailSignUpForm({
           onChange={(event) => signUp.change(event.target.value)}
           aria-invalid={signUp.fieldError ? true : undefined}
           aria-describedby={signUp.fieldError ? errorId : undefined}
-          className={cn(
-            'sm:flex-1',
-            dark &&
-              'border-white/30 bg-white/10 text-white placeholder:text-cream/70 aria-invalid:border-red-200 aria-invalid:ring-red-200/30',
-          )}
+          tone={dark ? 'dark' : 'default'}
+          className="sm:flex-1"
         />
-        <Button
-          type="submit"
-          disabled={signUp.pending}
-          className={cn(
-            dark &&
-              'bg-butter text-charcoal shadow-none hover:bg-butter/90 focus-visible:outline-butter',
-          )}
-        >
+        <Button type="submit" disabled={signUp.pending} variant={dark ? 'butter' : 'default'}>
           {signUp.pending ? pendingLabel : submitLabel}
         </Button>
       </div>

@@ -6,12 +6,13 @@ import { WaitlistDialog } from './waitlist-dialog.tsx'
 export function JoinWaitlistButton({
   variant,
   size,
+  shape,
   className,
   children = 'Join the Waitlist',
-}: Pick<ButtonProps, 'variant' | 'size' | 'className'> & { children?: ReactNode }) {
+}: Pick<ButtonProps, 'variant' | 'size' | 'shape' | 'className'> & { children?: ReactNode }) {
   return (
     <WaitlistDialog>
-      <Button type="button" variant={variant} size={size} className={className}>
+      <Button type="button" variant={variant} size={size} shape={shape} className={className}>
         {children}
       </Button>
     </WaitlistDialog>

@@ -44,7 +44,7 @@ export function WaitlistDialogContent({
       >
         {joined ? (
           <>
-            <DialogHeader className="items-center text-center sm:items-start sm:text-left">
+            <DialogHeader className="items-center sm:items-start">
               <span className="flex size-12 items-center justify-center rounded-full bg-accent text-forest">
                 <PartyPopperIcon className="size-6" aria-hidden />
               </span>

@@ -47,8 +47,8 @@ export function CancelOrderButton({
     <>
       <Button
         type="button"
-        variant="outline"
-        className="w-full border-destructive/40 text-destructive hover:bg-destructive/5 hover:text-destructive"
+        variant="destructive-outline"
+        className="w-full"
         onClick={() => {
           cancel.reset()
           setOpen(true)

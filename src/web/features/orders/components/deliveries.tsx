@@ -175,8 +175,11 @@ function DeliveryProgress({ status }: { status: string }) {
               aria-current={isCurrent ? 'step' : undefined}
               className={cn(
                 'flex flex-col items-center gap-1.5',
-                reached ? 'text-foreground' : 'text-muted-foreground',
-                isCurrent && 'font-semibold text-forest',
+                isCurrent
+                  ? 'font-semibold text-forest'
+                  : reached
+                    ? 'text-foreground'
+                    : 'text-muted-foreground',
               )}
             >
               <span

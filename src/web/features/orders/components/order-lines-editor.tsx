@@ -97,8 +97,8 @@ export function OrderLinesEditor({
                   <Button
                     type="button"
                     variant="link"
-                    size="sm"
-                    className="h-auto self-start px-0 py-1"
+                    size="inline"
+                    className="self-start"
                     disabled={catalogueStatus !== 'success'}
                     aria-label={`Choose the items in ${line.name}`}
                     onClick={() => openBuilder(line)}
@@ -144,9 +144,8 @@ export function OrderLinesEditor({
                 </p>
                 <Button
                   type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-8 text-muted-foreground hover:text-destructive"
+                  variant="ghost-destructive"
+                  size="icon-xs"
                   aria-label={`Remove ${line.name}`}
                   onClick={() => onChange(lines.filter((other) => other.key !== line.key))}
                 >

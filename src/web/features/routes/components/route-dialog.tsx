@@ -111,7 +111,7 @@ export function RouteDialog({
 
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-xl">
+      <DialogContent width="max-w-xl">
         <DialogHeader>
           <DialogTitle>Edit route</DialogTitle>
           <DialogDescription>
@@ -133,7 +133,8 @@ export function RouteDialog({
           >
             <Textarea
               id={field('zips')}
-              className="min-h-28 font-mono"
+              minHeight="min-h-28"
+              className="font-mono"
               {...fieldErrorProps(field('zips'), errors.zipsText?.message)}
               {...register('zipsText')}
             />

@@ -81,8 +81,7 @@ export function RouteStops({
             <div className="flex shrink-0 flex-col gap-1 print:hidden">
               <Button
                 variant="outline"
-                size="icon"
-                className="size-9"
+                size="icon-sm"
                 disabled={index === 0}
                 onClick={() => move(index, index - 1)}
                 aria-label={`Move ${stop.street} up`}
@@ -91,8 +90,7 @@ export function RouteStops({
               </Button>
               <Button
                 variant="outline"
-                size="icon"
-                className="size-9"
+                size="icon-sm"
                 disabled={index === stops.length - 1}
                 onClick={() => move(index, index + 1)}
                 aria-label={`Move ${stop.street} down`}

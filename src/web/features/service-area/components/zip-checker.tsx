@@ -60,14 +60,13 @@ export function ZipChecker({
               setZip(event.target.value.replace(/\D/g, '').slice(0, 5))
               if (state.step !== 'checking') setState({ step: 'unchecked' })
             }}
-            className="h-11 text-base"
+            inputSize="lg"
           />
         </div>
         <Button
           type="submit"
-          size="lg"
+          size="lg-field"
           disabled={zip.length !== 5 || state.step === 'checking'}
-          className="h-11"
         >
           {state.step === 'checking' ? 'Checking…' : 'Check ZIP'}
         </Button>
