@@ -6,6 +6,7 @@ import { paths } from '#shared/routes.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { Breadcrumb, type Crumb } from '#web/components/layout/breadcrumb.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
+import { HydratedOnly } from '#web/components/ui/no-script-only.tsx'
 import { BOX_BUILDER_CHOICES, boxFillingCategory, isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { useSession } from '#web/features/account/hooks/use-session.ts'
 import { CustomBoxBuilder } from '#web/features/basket/components/custom-box-builder.tsx'
@@ -20,7 +21,6 @@ import { ProductResults } from '#web/features/catalog/components/product-results
 import { SortSelect } from '#web/features/catalog/components/sort-select.tsx'
 import { shopProductFilters, useShopFilters } from '#web/features/catalog/hooks/use-shop-filters.ts'
 import { shopTitle } from '#web/features/catalog/shop-title.ts'
-import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
 // a signed-in customer's row, never in the server's HTML (the same for everyone) nor in the
@@ -53,9 +53,6 @@ export default function ShopPage() {
     moreHref,
   } = useShopFilters()
   const [box, setBox] = useState<Product | null>(null)
-  const hydrated = useHydrated()
-  const { user } = useSession()
-  const showBuyAgain = hydrated && user !== null && !category && search === undefined
   const choices = useQuery({
     ...productQueries.list({ category: box ? boxFillingCategory(box) : 'produce', limit: 40 }),
     enabled: box !== null,
@@ -110,10 +107,10 @@ export default function ShopPage() {
       <Breadcrumb className="pt-6" crumbs={crumbs} />
       <PageHeader title={title} spacing="pt-4 pb-5 sm:pt-6 sm:pb-8" />
       <CategoryChips {...navProps} className="mb-5 lg:hidden" />
-      {showBuyAgain ? (
-        <Suspense fallback={null}>
-          <BuyAgainRow onOpenBox={setBox} />
-        </Suspense>
+      {!category && search === undefined ? (
+        <HydratedOnly>
+          <BuyAgainWhenSignedIn onOpenBox={setBox} />
+        </HydratedOnly>
       ) : null}
       <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <div className="hidden lg:flex lg:flex-col lg:gap-8">
@@ -176,5 +173,16 @@ export default function ShopPage() {
         onClose={() => setBox(null)}
       />
     </div>
+  )
+}
+
+/** The signed-in customer's "Buy again" row: the session is theirs, so never in the server's HTML. */
+function BuyAgainWhenSignedIn({ onOpenBox }: { onOpenBox: (box: Product) => void }) {
+  const { user } = useSession()
+  if (user === null) return null
+  return (
+    <Suspense fallback={null}>
+      <BuyAgainRow onOpenBox={onOpenBox} />
+    </Suspense>
   )
 }

@@ -64,7 +64,7 @@ export function CategoryMenu({ className }: { className?: string }) {
                 <button
                   type="button"
                   aria-expanded={isOpen}
-                  aria-controls={panelId}
+                  aria-controls={isOpen ? panelId : undefined}
                   onClick={() => setOpen(isOpen ? null : category.slug)}
                   className={cn(TRIGGER, (active || isOpen) && 'text-primary')}
                 >
@@ -87,38 +87,42 @@ export function CategoryMenu({ className }: { className?: string }) {
                   <ChevronDownIcon className="hidden size-3.5 opacity-60 2xl:block" aria-hidden />
                 </Link>
               )}
-              <div
-                id={panelId}
-                hidden={!isOpen}
-                className={cn(
-                  'absolute top-full z-40 min-w-[280px] pt-2',
-                  // the last menus open leftwards so they stay on screen
-                  index < TOP_MENU_CATEGORIES.length - 3 ? 'left-0' : 'right-0',
-                )}
-              >
-                <ul className="rounded-lg border border-border bg-card p-2 shadow-lg">
-                  <li className="mb-1 border-b border-border pb-1">
-                    <Link
-                      to={paths.shop(category.slug)}
-                      onClick={() => setOpen(null)}
-                      className="block rounded-md px-3 py-2 text-sm font-semibold text-primary transition-colors hover:bg-accent"
-                    >
-                      Shop all {category.title}
-                    </Link>
-                  </li>
-                  {category.subcategories.map((subcategory) => (
-                    <li key={subcategory.slug}>
+              {/* only while open: closed, the panels' links were a good part of every page's
+                  HTML and of what hydration walks, and a visitor without JavaScript has the
+                  category's page and its subcategory list instead */}
+              {isOpen ? (
+                <div
+                  id={panelId}
+                  className={cn(
+                    'absolute top-full z-40 min-w-[280px] pt-2',
+                    // the last menus open leftwards so they stay on screen
+                    index < TOP_MENU_CATEGORIES.length - 3 ? 'left-0' : 'right-0',
+                  )}
+                >
+                  <ul className="rounded-lg border border-border bg-card p-2 shadow-lg">
+                    <li className="mb-1 border-b border-border pb-1">
                       <Link
-                        to={paths.shop(category.slug, subcategory.slug)}
+                        to={paths.shop(category.slug)}
                         onClick={() => setOpen(null)}
-                        className="block rounded-md px-3 py-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground"
+                        className="block rounded-md px-3 py-2 text-sm font-semibold text-primary transition-colors hover:bg-accent"
                       >
-                        {subcategory.title}
+                        Shop all {category.title}
                       </Link>
                     </li>
-                  ))}
-                </ul>
-              </div>
+                    {category.subcategories.map((subcategory) => (
+                      <li key={subcategory.slug}>
+                        <Link
+                          to={paths.shop(category.slug, subcategory.slug)}
+                          onClick={() => setOpen(null)}
+                          className="block rounded-md px-3 py-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground"
+                        >
+                          {subcategory.title}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
             </li>
           )
         })}

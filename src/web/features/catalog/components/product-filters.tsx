@@ -8,8 +8,8 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { NativeCheckbox } from '#web/components/ui/native-checkbox.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
+import { NoScriptOnly } from '#web/components/ui/no-script-only.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { useHydrated } from '#web/lib/use-hydrated.ts'
 import { producerQueries } from '../api/product-queries.ts'
 import type { ShopFilters } from '../hooks/use-shop-filters.ts'
 
@@ -44,8 +44,6 @@ export function ProductFilters({
   onFarmChange,
   className,
 }: ProductFiltersProps) {
-  const hydrated = useHydrated()
-
   function applyPrice(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const fields = new FormData(event.currentTarget)
@@ -79,7 +77,9 @@ export function ProductFilters({
       ))}
       <PriceRange minPrice={filters.minPrice} maxPrice={filters.maxPrice} />
       <ProducerSelect farm={filters.farm} onChange={onFarmChange} />
-      {hydrated ? null : <Button type="submit">Apply filters</Button>}
+      <NoScriptOnly>
+        <Button type="submit">Apply filters</Button>
+      </NoScriptOnly>
     </form>
   )
 }

@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { useHydrated } from '#web/lib/use-hydrated.ts'
+import { NoScriptOnly } from '#web/components/ui/no-script-only.tsx'
 import { HiddenFields } from './product-filters.tsx'
 
 /**
@@ -28,7 +28,6 @@ export function SortSelect({
   className?: string
 }) {
   const id = useId()
-  const hydrated = useHydrated()
   return (
     <form
       method="get"
@@ -57,11 +56,11 @@ export function SortSelect({
           </option>
         ))}
       </NativeSelect>
-      {hydrated ? null : (
+      <NoScriptOnly>
         <Button type="submit" variant="outline">
           Sort
         </Button>
-      )}
+      </NoScriptOnly>
     </form>
   )
 }
