@@ -33,21 +33,8 @@
     // the frame's callback runs before it is painted; the timeout after
     requestAnimationFrame(() => setTimeout(start, 0))
   }
-  // The page's main picture (a product's, the shop's first row) first, alone on the connection:
-  // the script would share it with the picture and only make it later. Never more than 3 s.
-  const afterPicture = () => {
-    const picture = document.querySelector('img[fetchpriority="high"]')
-    if (!(picture instanceof HTMLImageElement) || picture.complete) return afterFirstPaint()
-    const timer = setTimeout(afterFirstPaint, 3000)
-    const settle = () => {
-      clearTimeout(timer)
-      afterFirstPaint()
-    }
-    picture.addEventListener('load', settle, { once: true })
-    picture.addEventListener('error', settle, { once: true })
-  }
   if (options.start !== 'first-action' || isPersonalVisit()) {
-    afterPicture()
+    afterFirstPaint()
     return
   }
 
