@@ -1,12 +1,11 @@
 import { BASKET_STORAGE_KEY } from '#shared/personal-state.ts'
 import { parseStoredBasket, type BasketItem } from './basket-lines.ts'
 
-/**
- * The basket kept in localStorage under `cart` (docs/product.md#basket): read on first use (never
- * at module load or during a server render), written on every change, removed when empty, and
- * refreshed when another tab changes it.
+/*
+ * The basket kept in localStorage under BASKET_STORAGE_KEY (docs/product.md#basket): read on first
+ * use (never at module load or during a server render), written on every change, removed when
+ * empty, and refreshed when another tab changes it.
  */
-export const STORAGE_KEY = BASKET_STORAGE_KEY
 const EMPTY: BasketItem[] = []
 
 let lines: BasketItem[] | undefined
@@ -14,10 +13,10 @@ const listeners = new Set<() => void>()
 
 function read(): BasketItem[] {
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEY)
+    const raw = window.localStorage.getItem(BASKET_STORAGE_KEY)
     const stored = parseStoredBasket(raw)
     // a corrupt or empty basket is discarded, not kept to fail again (docs/product.md#basket)
-    if (raw !== null && stored.length === 0) window.localStorage.removeItem(STORAGE_KEY)
+    if (raw !== null && stored.length === 0) window.localStorage.removeItem(BASKET_STORAGE_KEY)
     return stored
   } catch {
     return [] // storage blocked (private mode, a sandboxed frame): the basket lives in memory
@@ -26,8 +25,8 @@ function read(): BasketItem[] {
 
 function write(next: BasketItem[]) {
   try {
-    if (next.length === 0) window.localStorage.removeItem(STORAGE_KEY)
-    else window.localStorage.setItem(STORAGE_KEY, JSON.stringify(next))
+    if (next.length === 0) window.localStorage.removeItem(BASKET_STORAGE_KEY)
+    else window.localStorage.setItem(BASKET_STORAGE_KEY, JSON.stringify(next))
   } catch {
     // full or blocked storage: keep going in memory
   }
@@ -38,7 +37,7 @@ function emit() {
 }
 
 function onStorage(event: StorageEvent) {
-  if (event.key !== STORAGE_KEY && event.key !== null) return
+  if (event.key !== BASKET_STORAGE_KEY && event.key !== null) return
   lines = read()
   emit()
 }
