@@ -7,19 +7,22 @@ import zlib from 'node:zlib'
 import * as esbuild from 'esbuild'
 import { build as viteBuild } from 'vite'
 import { BUILD_STAMP, buildFingerprint } from './build-inputs.mjs'
-import { pageFigures, pageJavaScript } from './page-js-size.mjs'
+import { BOOT_SCRIPT, pageFigures, pageJavaScript } from './page-js-size.mjs'
 
 const started = Date.now()
 const fingerprint = buildFingerprint()
 
 await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' })
-// the boot script is copied as written (src/web/public/boot.js) and every public page fetches it
-const bootScript = 'dist/web/boot.js'
-const minifiedBoot = await esbuild.transform(await fs.readFile(bootScript, 'utf8'), {
+// the boot script the server inlines in every server-rendered page (src/web/boot/boot.ts)
+await esbuild.build({
+  entryPoints: ['src/web/boot/boot.ts'],
+  outfile: `dist/web/${BOOT_SCRIPT}`,
+  bundle: true,
   minify: true,
+  format: 'iife',
   target: 'es2020',
+  logLevel: 'warning',
 })
-await fs.writeFile(bootScript, minifiedBoot.code)
 // the same app for the server: public pages rendered by the Fastify process (dist/ssr)
 await viteBuild({
   configFile: 'vite.config.ts',

@@ -11,14 +11,15 @@ export const LANDING_JS_LIMIT_BYTES = 100 * 1024
 export const PAGE_JS_LIMIT_BYTES = 120 * 1024
 
 /**
- * The boot script every server-rendered page fetches first (src/web/public/boot.js, minified by
- * the build); it starts the app.
+ * The boot script the server inlines in every server-rendered page (src/web/boot/boot.ts, bundled
+ * and minified by the build); it starts the app. Inline, it is no request, but it is JavaScript
+ * the page carries, so every page's figure counts it.
  */
 export const BOOT_SCRIPT = 'boot.js'
 
 /**
  * Pages whose boot script starts the app at the visitor's first action on a first visit
- * (PAGES_STARTED_BY_FIRST_ACTION in src/server/plugins/web-app.ts): before any action they fetch
+ * (PAGES_STARTED_BY_FIRST_ACTION in src/server/plugins/web-app.ts): before any action they carry
  * the boot script only. Once started (or at once, for a signed-in visitor or one with a basket)
  * they fetch the app as any other page does, held to the other pages' limit.
  */

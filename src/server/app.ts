@@ -33,7 +33,7 @@ import { registerAdminGuard } from './plugins/admin-guard.ts'
 import type { ImageStorage } from './adapters/storage/index.ts'
 import { createUploadsFeature } from './features/uploads/index.ts'
 import type { ServerRenderEntry } from './plugins/server-rendering.ts'
-import { registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
+import { readBootScript, registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 import type { ControllableClock } from './clock.ts'
 import { runDueJobs, type JobHandler } from './jobs/job-queue.ts'
 import {
@@ -350,10 +350,14 @@ async function registerOrdering(
 
 /** Builds the whole app from its collaborators. It never listens: main.ts does, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // public pages carry the boot script inline: the policy names its hash
+  const bootScript =
+    deps.webRoot && deps.serverRender ? await readBootScript(deps.webRoot) : undefined
   const app = createServer(deps, {
     hsts: deps.config.nodeEnv === 'production',
     stripe: deps.payments?.kind === 'stripe',
     uploadOrigin: deps.storage.browserOrigin,
+    inlineScriptHashes: bootScript ? [bootScript.hash] : [],
   })
   const observability = createObservabilityFeature({ token: deps.metricsToken })
   observability.measure(app)
@@ -403,13 +407,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webRoot) {
     await registerWebApp(app, {
       root: deps.webRoot,
-      serverRendering: deps.serverRender && {
-        entry: deps.serverRender,
-        origin: new URL(deps.config.publicUrl).origin,
-        now,
-        log: deps.log,
-        onCatalogChange: (listener) => catalog.service.onChange(listener),
-      },
+      serverRendering:
+        deps.serverRender && bootScript
+          ? {
+              entry: deps.serverRender,
+              bootScript,
+              origin: new URL(deps.config.publicUrl).origin,
+              now,
+              log: deps.log,
+              onCatalogChange: (listener) => catalog.service.onChange(listener),
+            }
+          : undefined,
     })
   } else registerApiOnlyNotFound(app)
   return app

@@ -85,7 +85,8 @@ test('Join the Waitlist opens the waitlist modal and signs the visitor up', asyn
 })
 
 /**
- * A first visit fetches only the boot script until the visitor acts; then the app starts, and
+ * A first visit fetches no script until the visitor acts (the boot script is inline); then the
+ * app starts, and
  * what they did before it had is not lost (docs/decisions/0010-page-javascript-budget.md). These
  * tests open their own page: the fixture's page makes a first action by itself.
  */
@@ -102,7 +103,7 @@ test('a first visit fetches no app script before an action, then starts the app'
   await page.goto('/', { waitUntil: 'load' })
   await page.waitForLoadState('networkidle')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('From farms near Houston')
-  expect(scripts).toEqual(['/boot.js'])
+  expect(scripts).toEqual([])
   expect(await page.evaluate(isHydrated)).toBe(false)
 
   await page.mouse.move(200, 300)

@@ -38,6 +38,15 @@ export function withUploadOrigin(policy: string, uploadOrigin: string | null | u
   return policy.replace(/connect-src ([^;]*)/, `connect-src $1 ${uploadOrigin}`)
 }
 
+/**
+ * Inline scripts the pages carry (the boot script), allowed by their hashes: any other inline
+ * script, injected or not, stays blocked.
+ */
+export function withInlineScripts(policy: string, hashes: readonly string[] | undefined): string {
+  if (!hashes?.length) return policy
+  return policy.replace(/script-src ([^;]*)/, `script-src $1 ${hashes.join(' ')}`)
+}
+
 export interface SecurityHeaderOptions {
   /** Strict-Transport-Security, in production */
   readonly hsts: boolean
@@ -45,6 +54,8 @@ export interface SecurityHeaderOptions {
   readonly stripe?: boolean
   /** the image store's origin, when the browser talks to it directly (see withUploadOrigin) */
   readonly uploadOrigin?: string | null | undefined
+  /** the hashes of the inline scripts the pages carry ('sha256-…'), see withInlineScripts */
+  readonly inlineScriptHashes?: readonly string[] | undefined
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
@@ -70,9 +81,12 @@ export function applySecurityHeaders(
       : 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
-    'content-security-policy': withUploadOrigin(
-      options.stripe ? STRIPE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
-      options.uploadOrigin,
+    'content-security-policy': withInlineScripts(
+      withUploadOrigin(
+        options.stripe ? STRIPE_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY,
+        options.uploadOrigin,
+      ),
+      options.inlineScriptHashes,
     ),
   })
   if (options.hsts)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { pageCacheAddress, type ServerRenderEntry } from './server-rendering.ts'
-import { serverRenderedDocument } from './web-app.ts'
+import { bootScriptOf, serverRenderedDocument } from './web-app.ts'
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -46,8 +46,12 @@ describe('the address a page is rendered and cached under', () => {
   })
 })
 
+/** a stand-in for the built boot script (src/web/boot/boot.ts) */
+const BOOT_CODE = 'document.documentElement.dataset.booted=""'
+const BOOT = bootScriptOf(BOOT_CODE)
+
 describe('the page around a server render', () => {
-  const document = serverRenderedDocument(INDEX)('about', {
+  const document = serverRenderedDocument(INDEX, BOOT)('about', {
     head: '<title>About Us | Houston Farm to Door</title>',
     body: '<main><h1>About Us</h1></main>',
     state: '{"queries":{"queries":[],"mutations":[]}}',
@@ -65,23 +69,29 @@ describe('the page around a server render', () => {
     )
   })
 
-  test('starts the app only after the first paint: no module tags, a boot script naming them', () => {
+  test('starts the app only after the first paint: no module tags, an inline boot script naming them ahead of the stylesheet', () => {
     expect(document).not.toMatch(/<script type="module"/)
     expect(document).not.toMatch(/rel="modulepreload"/)
+    expect(document).not.toMatch(/<script[^>]* src=/)
     expect(document).toContain(
-      '<script defer src="/boot.js" data-entry="/assets/main-3f9a1c.js" data-preload="/assets/react-7d1e.js"></script>',
+      `<script data-entry="/assets/main-3f9a1c.js" data-preload="/assets/react-7d1e.js">${BOOT_CODE}</script>\n    <link rel="stylesheet" crossorigin href="/assets/main-5b2c.css">`,
     )
-    expect(document).toContain('<link rel="stylesheet" crossorigin href="/assets/main-5b2c.css">')
+  })
+
+  test("names the boot script's hash as the policy's script-src wants it, and refuses code that would end the tag", () => {
+    // echo -n 'document.documentElement.dataset.booted=""' | openssl dgst -sha256 -binary | base64
+    expect(BOOT.hash).toBe("'sha256-TjPRbaup01KfGn3fQkZF6o0pby2n1aKx4Q/QFu9lCPk='")
+    expect(() => bootScriptOf('let tag = "</script>"')).toThrow(/closing <\/script> tag/)
   })
 
   test('starts the landing page app at the first action, unless the visit is personal', () => {
-    const landing = serverRenderedDocument(INDEX)('home', {
+    const landing = serverRenderedDocument(INDEX, BOOT)('home', {
       head: '<title>Houston Farm to Door</title>',
       body: '<main><h1>Fresh from Houston farms</h1></main>',
       state: '{}',
     })
     expect(landing).toContain(
-      '<script defer src="/boot.js" data-entry="/assets/main-3f9a1c.js" data-preload="/assets/react-7d1e.js" data-start="first-action" data-personal-cookie="signed_in" data-personal-storage="cart"></script>',
+      `<script data-entry="/assets/main-3f9a1c.js" data-preload="/assets/react-7d1e.js" data-start="first-action" data-personal-cookie="signed_in" data-personal-storage="cart">${BOOT_CODE}</script>`,
     )
     expect(document).not.toContain('data-start')
   })
@@ -118,6 +128,7 @@ describe('serving server-rendered pages', () => {
     webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'hftd-ssr-'))
     await fs.mkdir(path.join(webRoot, 'assets'))
     await fs.writeFile(path.join(webRoot, 'index.html'), INDEX)
+    await fs.writeFile(path.join(webRoot, 'boot.js'), `${BOOT_CODE}\n`)
     shop = await createTestApp({ webRoot, serverRender: entry, now: () => clock })
   })
   afterAll(async () => {
@@ -146,6 +157,16 @@ describe('serving server-rendered pages', () => {
       'if-none-match': String(first.headers.etag),
     })
     expect(revalidated.statusCode).toBe(304)
+  })
+
+  test('inlines the boot script the build wrote, and the policy allows that script and no other inline one', async () => {
+    const page = await get('/about')
+    expect(page.body).toContain(`>${BOOT_CODE}</script>`)
+    const scriptSources = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))
+    expect(scriptSources?.[1]).toBe(`'self' ${BOOT.hash}`)
+    // the API's answers carry the same policy
+    const api = await shop.app.inject({ method: 'GET', url: '/api/nothing' })
+    expect(api.headers['content-security-policy']).toContain(BOOT.hash)
   })
 
   test('renders again after any catalogue change', async () => {

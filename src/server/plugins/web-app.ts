@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -17,17 +18,22 @@ import { createPageRenderer, type PageRendererOptions } from './server-rendering
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { root: string; serverRendering?: Omit<PageRendererOptions, 'app' | 'document'> },
+  options: {
+    root: string
+    /** public pages rendered here, started by the inline boot script (readBootScript) */
+    serverRendering?: Omit<PageRendererOptions, 'app' | 'document'> & { bootScript: BootScript }
+  },
 ) {
   const indexHtml = await fs.readFile(path.join(options.root, 'index.html'), 'utf8')
   const manifest = await readBuildManifest(options.root)
   const pageHtml = renderPageHtml(indexHtml, manifest)
+  const serverRendering = options.serverRendering
   const renderer =
-    options.serverRendering &&
+    serverRendering &&
     createPageRenderer({
-      ...options.serverRendering,
+      ...serverRendering,
       app,
-      document: serverRenderedDocument(indexHtml, manifest),
+      document: serverRenderedDocument(indexHtml, serverRendering.bootScript, manifest),
     })
 
   await app.register(fastifyStatic, {
@@ -112,7 +118,11 @@ export function renderPageHtml(indexHtml: string, manifest?: BuildManifest) {
  * description, the page's own preloads, the rendered markup in #root and the state the browser
  * hydrates from beside it.
  */
-export function serverRenderedDocument(indexHtml: string, manifest?: BuildManifest) {
+export function serverRenderedDocument(
+  indexHtml: string,
+  bootScript: BootScript,
+  manifest?: BuildManifest,
+) {
   const root = /<div id="root"><\/div>/
   if (!root.test(indexHtml)) throw new Error('index.html has no empty <div id="root"></div>')
   const templates = new Map<PageName | undefined, string>()
@@ -122,6 +132,7 @@ export function serverRenderedDocument(indexHtml: string, manifest?: BuildManife
       html = withScriptAfterFirstPaint(
         withPreloads(indexHtml.replace(META_TAG('description'), ''), page, manifest),
         page,
+        bootScript,
       )
       templates.set(page, html)
     }
@@ -138,19 +149,23 @@ export function serverRenderedDocument(indexHtml: string, manifest?: BuildManife
 }
 
 /**
- * A server-rendered page reads before its script runs, so the script waits for the first paint
- * (public/boot.js): the HTML, stylesheet and pictures get the connection first. The entry and
- * its chunks move from the head's tags into the boot script's data attributes. The landing page
- * waits for the visitor's first action unless the visit is personal
- * (docs/decisions/0010-page-javascript-budget.md).
+ * A server-rendered page reads before its script runs, so the script waits until the page's main
+ * pictures are painted (src/web/boot/boot.ts): the HTML, stylesheet and pictures get the
+ * connection first. The entry and its chunks move from the head's tags into the boot script's
+ * data attributes; the boot script itself is inline, ahead of the stylesheet, so it costs no
+ * request and runs before the first paint. The landing page waits for the visitor's first action
+ * unless the visit is personal (docs/decisions/0010-page-javascript-budget.md).
  */
-function withScriptAfterFirstPaint(html: string, page: PageName | undefined): string {
+function withScriptAfterFirstPaint(
+  html: string,
+  page: PageName | undefined,
+  bootScript: BootScript,
+): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
   if (!entry?.[1]) throw new Error('index.html has no module script to start the app')
   const preload = /<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>\s*/g
   const chunks = [...html.matchAll(preload)].map((match) => match[1] ?? '')
   const attributes: Record<string, string> = {
-    src: '/boot.js',
     'data-entry': entry[1],
     'data-preload': chunks.join(' '),
   }
@@ -159,14 +174,36 @@ function withScriptAfterFirstPaint(html: string, page: PageName | undefined): st
     attributes['data-personal-cookie'] = SIGNED_IN_COOKIE
     attributes['data-personal-storage'] = BASKET_STORAGE_KEY
   }
-  const boot = `<script defer ${Object.entries(attributes)
+  const boot = `<script ${Object.entries(attributes)
     .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
-    .join(' ')}></script>`
-  return html
-    .replace(entry[0], '')
-    .replace(preload, '')
-    .replace(/<\/head>/i, (end) => `  ${boot}\n  ${end}`)
+    .join(' ')}>${bootScript.code}</script>`
+  const withoutModules = html.replace(entry[0], '').replace(preload, '')
+  const stylesheet = /<link rel="stylesheet"[^>]*>/i
+  return stylesheet.test(withoutModules)
+    ? withoutModules.replace(stylesheet, (link) => `${boot}\n    ${link}`)
+    : withoutModules.replace(/<\/head>/i, (end) => `  ${boot}\n  ${end}`)
 }
+
+/** The boot script's code and its hash for the Content-Security-Policy's script-src. */
+export interface BootScript {
+  readonly code: string
+  /** e.g. 'sha256-…', quoted as script-src wants it */
+  readonly hash: string
+}
+
+/** The boot script the build wrote beside index.html (scripts/build.mjs). */
+export async function readBootScript(root: string): Promise<BootScript> {
+  const code = (await fs.readFile(path.join(root, BOOT_SCRIPT_FILE), 'utf8')).trim()
+  return bootScriptOf(code)
+}
+
+export function bootScriptOf(code: string): BootScript {
+  // inline, the code ends at the first closing tag: the minifier never writes one
+  if (/<\/script/i.test(code)) throw new Error('the boot script contains a closing </script> tag')
+  return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'` }
+}
+
+const BOOT_SCRIPT_FILE = 'boot.js'
 
 /**
  * Pages whose app starts at the visitor's first action, not after the first paint: the landing

@@ -2,6 +2,7 @@ import { hydrate } from '@tanstack/react-query'
 import { startTransition, StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import '../styles.css'
+import { loadHeadingFont } from '#web/lib/heading-font.ts'
 import { createQueryClient } from '#web/lib/query-client.ts'
 import { BrowserRouter } from '#web/lib/router.tsx'
 import type { RenderClock } from '#web/lib/use-now.ts'
@@ -31,7 +32,7 @@ if (stateScript?.textContent) {
   // in a transition: React hydrates in slices and lets the browser answer taps between them
   void loadPageModule(window.location.pathname, state.notFound).then(() =>
     startTransition(() => {
-      // from here React answers taps itself (public/boot.js repeats those that came before)
+      // from here React answers taps itself (the boot script repeats those that came before)
       document.documentElement.dataset.hydrating = ''
       hydrateRoot(
         root,
@@ -55,6 +56,8 @@ if (stateScript?.textContent) {
     }),
   )
 } else {
+  // a page the app renders alone (account, checkout, admin): no boot script fetches the font
+  loadHeadingFont()
   createRoot(root).render(
     app(
       <Providers>

@@ -21,7 +21,7 @@ export const test = base.extend<{
         Object.assign(page, {
           [method]: async (...args: unknown[]) => {
             const response = await load(...args)
-            // the landing page starts its app at the visitor's first action (src/web/public/boot.js)
+            // the landing page starts its app at the visitor's first action (src/web/boot/boot.ts)
             if (await page.locator('script[data-start="first-action"]').count()) {
               await page.keyboard.press('Shift')
             }
