@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -200,9 +201,20 @@ function serverRenderingSuite(openDatabase: () => Promise<TestDatabase>) {
         url: canonical,
       })
       expect(page.property('og:image'), where).toMatch(/^https:\/\/shop\.example\.com\/\S+$/)
-      // shown as it is, not hidden for a script to reveal: the shop's Content-Security-Policy
-      // (script-src 'self') runs no inline script, and a crawler runs none at all
-      expect(page.inlineScripts, where).toEqual([])
+      // shown as it is, not hidden for a script to reveal: a crawler runs no script. The one
+      // inline script is the boot script, which starts the app and reveals nothing; the
+      // Content-Security-Policy runs it by its hash and no other inline script
+      expect(
+        page.inlineScripts.map((script) => script.attributes),
+        where,
+      ).toEqual([expect.stringMatching(/^ data-entry="\/assets\/[^"]+\.js" data-preload="/)])
+      const bootHash = `'sha256-${createHash('sha256')
+        .update(page.inlineScripts[0]?.code ?? '')
+        .digest('base64')}'`
+      expect(
+        /script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1],
+        where,
+      ).toBe(`'self' ${bootHash}`)
       expect(page.hiddenText, where).toBe('')
       expect(page.text, where).not.toContain('Loading…')
       // the browser finds the first screen's data beside the HTML and hydrates from it
@@ -557,10 +569,10 @@ function readHtml(html: string) {
     /** text held back for a script to reveal */
     hiddenText: textOf(hidden),
     /** <script> elements a browser would run that have no src (JSON and JSON-LD are data) */
-    inlineScripts: [...html.matchAll(/<script\b([^>]*)>/g)]
-      .map((match) => match[1]!)
-      .filter((attributes) => !/\bsrc=/.test(attributes))
-      .filter((attributes) => !/\btype="application\/(ld\+)?json"/.test(attributes)),
+    inlineScripts: [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .map((match) => ({ attributes: match[1]!, code: match[2]! }))
+      .filter(({ attributes }) => !/\bsrc=/.test(attributes))
+      .filter(({ attributes }) => !/\btype="application\/(ld\+)?json"/.test(attributes)),
   }
 }
 
