@@ -82,7 +82,10 @@ export function PolicyPage({
             <h2 className="text-xl font-semibold text-forest">Questions?</h2>
             <p className="mt-2 text-lg">
               Write to{' '}
-              <a href={`mailto:${SITE.email}`} className="font-semibold text-forest underline">
+              <a
+                href={`mailto:${SITE.email}`}
+                className="font-semibold wrap-anywhere text-forest underline"
+              >
                 {SITE.email}
               </a>{' '}
               or call{' '}
