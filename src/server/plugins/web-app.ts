@@ -206,8 +206,8 @@ export function bootScriptOf(code: string): BootScript {
 const BOOT_SCRIPT_FILE = 'boot.js'
 
 /**
- * Pages whose app starts at the visitor's first action, not after the first paint: the landing
- * page, which reads and links without it and is most visitors' first page.
+ * Pages whose app starts at the visitor's first action, not once their main pictures are on
+ * screen: the landing page, which reads and links without it and is most visitors' first page.
  */
 export const PAGES_STARTED_BY_FIRST_ACTION: ReadonlySet<PageName> = new Set(['home'])
 
