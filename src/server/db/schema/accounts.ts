@@ -30,6 +30,14 @@ export const adminUsers = pgTable('admin_users', {
   createdAt: createdAt(),
 })
 
+/** A user who drives a route: reaches the driver's view and the delivery calls of their routes. */
+export const driverUsers = pgTable('driver_users', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+})
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm'
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt, id, money, timestamptz, updatedAt } from './columns.ts'
+import {
+  createdAt,
+  id,
+  inList,
+  money,
+  moneyNotNegative,
+  timestamptz,
+  updatedAt,
+} from './columns.ts'
 
 import {
   DELIVERY_STATUSES,
@@ -22,154 +19,7 @@ import {
 
 export { DELIVERY_STATUSES, ORDER_STATUSES, PAYMENT_STATES }
 
-export const CHECKOUT_STATUSES = ['pending', 'completed', 'failed', 'abandoned'] as const
-
-const moneyNotNegative = (table: {
-  subtotal: AnyPgColumn
-  discountAmount: AnyPgColumn
-  deliveryFee: AnyPgColumn
-  tax: AnyPgColumn
-  total: AnyPgColumn
-}) =>
-  sql`${table.subtotal} >= 0 and ${table.discountAmount} >= 0 and ${table.deliveryFee} >= 0 and ${table.tax} >= 0 and ${table.total} >= 0`
-
-const inList = (values: readonly string[]) =>
-  sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`)
-
-export const coupons = pgTable(
-  'coupons',
-  {
-    id: id(),
-    code: text('code').notNull(),
-    percentOff: integer('percent_off'),
-    amountOff: money('amount_off'),
-    minSubtotal: money('min_subtotal'),
-    active: boolean('active').notNull().default(true),
-    startsAt: timestamptz('starts_at'),
-    endsAt: timestamptz('ends_at'),
-    maxRedemptions: integer('max_redemptions'),
-    /** orders that used the coupon */
-    timesRedeemed: integer('times_redeemed').notNull().default(0),
-    /** unpaid checkouts holding a use of a limited coupon (released on failure or after an hour) */
-    timesReserved: integer('times_reserved').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    uniqueIndex('coupons_code_lower_unique').on(sql`lower(${table.code})`),
-    check(
-      'coupons_one_kind_of_discount',
-      sql`(${table.percentOff} is null) <> (${table.amountOff} is null)`,
-    ),
-    check(
-      'coupons_percent_off_range',
-      sql`${table.percentOff} is null or ${table.percentOff} between 1 and 100`,
-    ),
-    check('coupons_amount_off_positive', sql`${table.amountOff} is null or ${table.amountOff} > 0`),
-    check(
-      'coupons_within_limit',
-      sql`${table.maxRedemptions} is null or ${table.timesRedeemed} + ${table.timesReserved} <= ${table.maxRedemptions}`,
-    ),
-    check(
-      'coupons_counts_not_negative',
-      sql`${table.timesRedeemed} >= 0 and ${table.timesReserved} >= 0`,
-    ),
-    check(
-      'coupons_dates_in_order',
-      sql`${table.startsAt} is null or ${table.endsAt} is null or ${table.startsAt} < ${table.endsAt}`,
-    ),
-    check(
-      'coupons_min_subtotal_not_negative',
-      sql`${table.minSubtotal} is null or ${table.minSubtotal} >= 0`,
-    ),
-    check(
-      'coupons_max_redemptions_positive',
-      sql`${table.maxRedemptions} is null or ${table.maxRedemptions} > 0`,
-    ),
-  ],
-)
-
-/** What the server priced and the customer is paying for, keyed by the payment id. */
-export const pendingCheckouts = pgTable(
-  'pending_checkouts',
-  {
-    id: id(),
-    paymentIntentId: text('payment_intent_id').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    items: jsonb('items').notNull(),
-    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
-    promoCode: text('promo_code'),
-    couponReserved: boolean('coupon_reserved').notNull().default(false),
-    subtotal: money('subtotal').notNull(),
-    discountAmount: money('discount_amount').notNull().default('0'),
-    deliveryFee: money('delivery_fee').notNull(),
-    tax: money('tax').notNull(),
-    total: money('total').notNull(),
-    deliveryInfo: jsonb('delivery_info').notNull(),
-    deliveryDate: timestamptz('delivery_date').notNull(),
-    specialInstructions: text('special_instructions'),
-    /** pending → completed (order made) | failed | abandoned */
-    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    index('pending_checkouts_status_created_idx').on(table.status, table.createdAt),
-    index('pending_checkouts_user_id_idx').on(table.userId),
-    check('pending_checkouts_status_valid', sql`${table.status} in ${inList(CHECKOUT_STATUSES)}`),
-    check('pending_checkouts_money_not_negative', moneyNotNegative(table)),
-  ],
-)
-
-/**
- * The built-in demo payment provider's payments (docs/product.md#payments), kept in the database so
- * any app process can confirm them. No card number is ever stored: only the outcome.
- */
-export const demoPayments = pgTable(
-  'demo_payments',
-  {
-    id: text('id').primaryKey(),
-    clientSecret: text('client_secret').notNull(),
-    /** cents */
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
-    status: text('status').notNull().default('requires_payment_method'),
-    /** cents taken at capture (at most amount) */
-    amountReceived: integer('amount_received').notNull().default(0),
-    /** cents given back by refunds (at most amountReceived) */
-    amountRefunded: integer('amount_refunded').notNull().default(0),
-    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    check('demo_payments_amount_positive', sql`${table.amount} > 0`),
-    check(
-      'demo_payments_amounts_in_order',
-      sql`${table.amountReceived} between 0 and ${table.amount} and ${table.amountRefunded} between 0 and ${table.amountReceived}`,
-    ),
-  ],
-)
-
-/**
- * Every capture, void and refund the demo provider carried out, keyed by the caller's
- * idempotency key: a repeated call answers the stored result and moves no money again.
- */
-export const demoPaymentOperations = pgTable('demo_payment_operations', {
-  idempotencyKey: text('idempotency_key').primaryKey(),
-  paymentId: text('payment_id')
-    .notNull()
-    .references(() => demoPayments.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(),
-  /** cents */
-  amount: integer('amount').notNull(),
-  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
-  createdAt: createdAt(),
-})
+/** Owned by the orders feature (docs/decisions/0012-one-owner-per-table.md): only it writes these rows. */
 
 export const orders = pgTable(
   'orders',
@@ -263,25 +113,6 @@ export const orderItems = pgTable(
   ],
 )
 
-export const couponRedemptions = pgTable(
-  'coupon_redemptions',
-  {
-    id: id(),
-    couponId: uuid('coupon_id')
-      .notNull()
-      // a coupon with redemptions keeps its history: deactivate it rather than delete it
-      .references(() => coupons.id, { onDelete: 'restrict' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    discountAmount: money('discount_amount').notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [index('coupon_redemptions_coupon_id_idx').on(table.couponId)],
-)
-
 export const ORDER_STATUS_FIELDS = ['status', 'delivery_status'] as const
 
 /** Every change an admin makes to an order's status or delivery status: who, when, from, to. */
@@ -306,5 +137,40 @@ export const orderStatusChanges = pgTable(
       'order_status_changes_field_valid',
       sql`${table.field} in ${inList(ORDER_STATUS_FIELDS)}`,
     ),
+  ],
+)
+
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'changed',
+  'cancelled',
+  'captured',
+  'capture_failed',
+  'paid_again',
+  'refunded',
+  'coupon_dropped',
+] as const
+export const ORDER_EVENT_ACTORS = ['customer', 'staff', 'shop'] as const
+
+/** An order's history as its customer and the staff read it: who, when, what, the totals. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
+    actor: text('actor', { enum: ORDER_EVENT_ACTORS }).notNull(),
+    actorEmail: text('actor_email'),
+    summary: text('summary').notNull(),
+    oldTotal: money('old_total'),
+    newTotal: money('new_total'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_events_order_idx').on(table.orderId, table.createdAt),
+    check('order_events_kind_valid', sql`${table.kind} in ${inList(ORDER_EVENT_KINDS)}`),
+    check('order_events_actor_valid', sql`${table.actor} in ${inList(ORDER_EVENT_ACTORS)}`),
   ],
 )

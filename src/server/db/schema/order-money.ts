@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { createdAt, id, money, timestamptz, updatedAt } from './columns.ts'
-import { coupons, orders } from './orders.ts'
+import { createdAt, id, inList, money, timestamptz, updatedAt } from './columns.ts'
+import { coupons } from './coupons.ts'
+import { orders } from './orders.ts'
 
 /**
- * The week of an order after checkout (docs/product.md#order-changes): its money operations,
- * the changes waiting for a payment, the history a customer and the staff read, the e-mails
- * it causes and the runs of the jobs that move it on.
+ * An order's money after checkout (docs/product.md#order-payments), owned by the order-changes
+ * feature: the capture, void and refund operations stored before the provider is called, and
+ * the changes waiting for a payment.
  */
-
-const inList = (values: readonly string[]) =>
-  sql.raw(`(${values.map((value) => `'${value}'`).join(', ')})`)
 
 export const PAYMENT_OPERATION_KINDS = ['capture', 'void', 'refund'] as const
 export const PAYMENT_OPERATION_STATUSES = ['pending', 'succeeded', 'failed'] as const
@@ -98,94 +96,5 @@ export const orderChanges = pgTable(
     index('order_changes_order_idx').on(table.orderId),
     index('order_changes_status_created_idx').on(table.status, table.createdAt),
     check('order_changes_status_valid', sql`${table.status} in ${inList(ORDER_CHANGE_STATUSES)}`),
-  ],
-)
-
-export const ORDER_EVENT_KINDS = [
-  'placed',
-  'changed',
-  'cancelled',
-  'captured',
-  'capture_failed',
-  'paid_again',
-  'refunded',
-  'coupon_dropped',
-] as const
-export const ORDER_EVENT_ACTORS = ['customer', 'staff', 'shop'] as const
-
-/** An order's history as its customer and the staff read it: who, when, what, the totals. */
-export const orderEvents = pgTable(
-  'order_events',
-  {
-    id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
-    actor: text('actor', { enum: ORDER_EVENT_ACTORS }).notNull(),
-    actorEmail: text('actor_email'),
-    summary: text('summary').notNull(),
-    oldTotal: money('old_total'),
-    newTotal: money('new_total'),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('order_events_order_idx').on(table.orderId, table.createdAt),
-    check('order_events_kind_valid', sql`${table.kind} in ${inList(ORDER_EVENT_KINDS)}`),
-    check('order_events_actor_valid', sql`${table.actor} in ${inList(ORDER_EVENT_ACTORS)}`),
-  ],
-)
-
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
-
-/**
- * E-mails waiting to go, written in the transaction of the change that causes them and sent by
- * the job queue with retries (docs/product.md#order-emails). The dedupe key makes writing the
- * same e-mail twice (a retried job, a replayed webhook) a no-op.
- */
-export const emailOutbox = pgTable(
-  'email_outbox',
-  {
-    id: id(),
-    dedupeKey: text('dedupe_key').notNull().unique(),
-    kind: text('kind').notNull(),
-    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
-    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    sentAt: timestamptz('sent_at'),
-    updatedAt: updatedAt(),
-  },
-  (table) => [
-    index('email_outbox_status_created_idx').on(table.status, table.createdAt),
-    check('email_outbox_status_valid', sql`${table.status} in ${inList(OUTBOX_STATUSES)}`),
-  ],
-)
-
-export const JOB_RUN_STATUSES = ['running', 'finished', 'failed', 'interrupted'] as const
-
-/** A run of a scheduled job (the cut-off), as the admin reads it: started, finished, counts. */
-export const jobRuns = pgTable(
-  'job_runs',
-  {
-    id: id(),
-    job: text('job').notNull(),
-    /** what the run is for, e.g. the delivery day "2026-11-28" */
-    runKey: text('run_key').notNull(),
-    status: text('status', { enum: JOB_RUN_STATUSES }).notNull().default('running'),
-    startedAt: timestamptz('started_at').notNull(),
-    finishedAt: timestamptz('finished_at'),
-    succeeded: integer('succeeded').notNull().default(0),
-    failed: integer('failed').notNull().default(0),
-    detail: text('detail'),
-  },
-  (table) => [
-    index('job_runs_job_started_idx').on(table.job, table.startedAt),
-    check('job_runs_status_valid', sql`${table.status} in ${inList(JOB_RUN_STATUSES)}`),
   ],
 )
