@@ -17,6 +17,8 @@ export interface FakeCharge {
   currency: string
   payment_intent: string
   status: 'succeeded'
+  /** `card.capture_before`: until when an uncaptured charge can be captured (Unix seconds) */
+  payment_method_details: { type: 'card'; card: { capture_before: number | null } }
   created: number
   livemode: false
 }
@@ -50,7 +52,8 @@ export interface FakeRefund {
   currency: string
   metadata: Record<string, string>
   reason: null
-  status: 'succeeded'
+  status: 'succeeded' | 'pending' | 'failed'
+  failure_reason: string | null
   created: number
 }
 
@@ -103,6 +106,9 @@ const centsOf = (value: unknown): number | undefined =>
       ? Number(value)
       : Number.NaN
 
+/** an uncaptured card payment can be captured for 7 days (Stripe's usual window) */
+const HOLD_SECONDS = 7 * 24 * 60 * 60
+
 const CANCELABLE = [
   'requires_payment_method',
   'requires_capture',
@@ -118,6 +124,8 @@ export function createStripeLedger() {
   const events: FakeEvent[] = []
   /** payments whose next capture is declined, with the message */
   const declinedCaptures = new Map<string, string>()
+  /** what the next refunds are made as: Stripe leaves some pending (bank transfers, some cards) */
+  const refundOutcome = { next: 'succeeded' as 'succeeded' | 'pending' }
 
   const snapshot = <T>(value: T): T => structuredClone(value)
   const now = () => Math.floor(Date.now() / 1000)
@@ -175,6 +183,10 @@ export function createStripeLedger() {
       currency: intent.currency,
       payment_intent: intent.id,
       status: 'succeeded',
+      payment_method_details: {
+        type: 'card',
+        card: { capture_before: captured ? null : now() + HOLD_SECONDS },
+      },
       created: now(),
       livemode: false,
     }
@@ -287,7 +299,8 @@ export function createStripeLedger() {
       currency: intent.currency,
       metadata: objectOf(form['metadata']),
       reason: null,
-      status: 'succeeded',
+      status: refundOutcome.next,
+      failure_reason: null,
       created: now(),
     }
     refunds.push(made)
@@ -301,6 +314,12 @@ export function createStripeLedger() {
   function route(method: string, path: string, form: Record<string, unknown>): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(form)
     if (method === 'POST' && path === '/v1/refunds') return refund(form)
+    const refundPath = /^\/v1\/refunds\/([^/]+)$/.exec(path)
+    if (method === 'GET' && refundPath) {
+      const id = decodeURIComponent(refundPath[1] ?? '')
+      const found = refunds.find((made) => made.id === id)
+      return found ? { statusCode: 200, body: snapshot(found) } : noSuch('refund', id)
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path)
     if (match) {
       const id = decodeURIComponent(match[1] ?? '')
@@ -322,7 +341,18 @@ export function createStripeLedger() {
     }
   }
 
-  return { intents, charges, refunds, events, declinedCaptures, snapshot, emit, chargeFor, route }
+  return {
+    intents,
+    charges,
+    refunds,
+    events,
+    declinedCaptures,
+    refundOutcome,
+    snapshot,
+    emit,
+    chargeFor,
+    route,
+  }
 }
 
 export type StripeLedger = ReturnType<typeof createStripeLedger>

@@ -73,6 +73,16 @@ export interface FakeStripe {
   expire(id: string): FakePaymentIntent
   /** the next capture of this payment is declined (402 card_declined); nothing moves */
   declineNextCapture(id: string, message?: string): void
+  /** sets until when the payment's uncaptured charge can be captured (its card's capture_before) */
+  holdUntil(id: string, until: Date): FakeCharge
+  /** the next refunds are made pending (until failRefund or settleRefund), or succeeded again */
+  makeRefunds(status: 'succeeded' | 'pending'): void
+  /** a pending refund the bank refused: failed, its amount back on the charge, the event sent */
+  failRefund(refundId: string, reason?: string): FakeRefund
+  /** a pending refund that went through, with its event */
+  settleRefund(refundId: string): FakeRefund
+  /** Stripe forgets idempotency keys after 24 hours: a retry is then a new request */
+  forgetIdempotencyKeys(): void
   /** the next `count` requests get this trouble instead of their normal answer */
   troubleNext(trouble: Trouble, count?: number): void
   /** forgets trouble a test set up but did not use */
@@ -99,7 +109,17 @@ export function parseStripeForm(body: string): Record<string, unknown> {
 
 export async function startFakeStripe(options: { secretKey: string }): Promise<FakeStripe> {
   const ledger = createStripeLedger()
-  const { intents, charges, refunds, events, declinedCaptures, snapshot, emit, chargeFor } = ledger
+  const {
+    intents,
+    charges,
+    refunds,
+    events,
+    declinedCaptures,
+    refundOutcome,
+    snapshot,
+    emit,
+    chargeFor,
+  } = ledger
   /** idempotency key → the request it was first used with and the answer it got */
   const idempotent = new Map<string, { path: string; body: string; answer: Answer }>()
   const requests: RecordedRequest[] = []
@@ -288,6 +308,38 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     declineNextCapture(id, message = 'Your card was declined.') {
       intent(id)
       declinedCaptures.set(id, message)
+    },
+    holdUntil(id, until) {
+      const chargeId = intent(id).latest_charge
+      const charge = chargeId ? charges.get(chargeId) : undefined
+      if (!charge) throw new Error(`payment ${id} has no charge yet`)
+      charge.payment_method_details.card.capture_before = Math.floor(until.getTime() / 1000)
+      return snapshot(charge)
+    },
+    makeRefunds(status) {
+      refundOutcome.next = status
+    },
+    failRefund(refundId, reason = 'expired_or_canceled_card') {
+      const made = refunds.find((found) => found.id === refundId)
+      if (!made) throw new Error(`the stand-in has no refund ${refundId}`)
+      const charge = charges.get(made.charge)
+      if (charge && made.status !== 'failed') {
+        charge.amount_refunded -= made.amount
+        charge.refunded = false
+      }
+      Object.assign(made, { status: 'failed', failure_reason: reason })
+      emit('charge.refund.updated', made)
+      return snapshot(made)
+    },
+    settleRefund(refundId) {
+      const made = refunds.find((found) => found.id === refundId)
+      if (!made) throw new Error(`the stand-in has no refund ${refundId}`)
+      made.status = 'succeeded'
+      emit('charge.refund.updated', made)
+      return snapshot(made)
+    },
+    forgetIdempotencyKeys() {
+      idempotent.clear()
     },
     troubleNext(trouble, count = 1) {
       for (let index = 0; index < count; index++) troubles.push(trouble)
