@@ -35,12 +35,10 @@ import { createUploadsFeature } from './features/uploads/index.ts'
 import type { ServerRenderEntry } from './plugins/server-rendering.ts'
 import { readBootScript, registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 import type { ControllableClock } from './clock.ts'
-import { runDueJobs, type JobHandler } from './jobs/job-queue.ts'
-import {
-  createOrderChangesFeature,
-  ORDER_WEEK_TICK,
-  type Notify,
-} from './features/order-changes/index.ts'
+import { addJobWithin, runDueJobs, type JobHandler } from './jobs/job-queue.ts'
+import { createOrderChangesFeature, refundsOfOrders } from './features/order-changes/index.ts'
+import { createQuote } from './features/quote/index.ts'
+import type { PaymentEvent } from './adapters/payments/index.ts'
 import { registerTestClock } from './plugins/test-clock.ts'
 import { createOutboxFeature } from './features/outbox/index.ts'
 import { createStaffFeature } from './features/staff/index.ts'
@@ -140,6 +138,13 @@ function trustedProxies(setting: Config['trustProxy']) {
 }
 
 type SecurityHeaderOptions = Parameters<typeof registerSecurityHeaders>[1]
+
+/** the job the crontab adds every minute: the week's work that is due (see AppJobs.tick) */
+export const ORDER_WEEK_TICK = 'order_week_tick'
+/** a payment event the demo provider tells, as Stripe's webhook would (docs/product.md#payments) */
+const DEMO_PAYMENT_EVENT = 'demo_payment_event'
+/** Stripe's webhook arrives a moment after the card form's answer; so does the demo's event */
+const DEMO_EVENT_DELAY_SECONDS = 3
 
 /** The Fastify instance: limits, request ids, logging, and the hooks every request passes. */
 function createServer(deps: AppDeps, securityHeaders: SecurityHeaderOptions): FastifyInstance {
@@ -252,6 +257,8 @@ async function registerOrdering(
     now: shared.now,
     outbox: outbox.service,
     publicUrl: deps.config.publicUrl,
+    refundsOf: refundsOfOrders,
+    accountEmail: (userId, tx) => auth.accountEmail(userId, tx),
   })
   await app.register(orders.routes)
   await app.register(orders.adminRoutes)
@@ -271,19 +278,21 @@ async function registerOrdering(
       store: createDemoPaymentStore(deps.db),
       now: shared.now,
       onPaymentFailed: shared.metrics.paymentFailed,
+      onEvent: (event) =>
+        addJobWithin(deps.db, DEMO_PAYMENT_EVENT, event, {
+          delaySeconds: DEMO_EVENT_DELAY_SECONDS,
+        }),
     }),
   }
-  const notify: Notify = (tx, orderId, notice, dedupeKey) =>
-    orders.service.noticeWithin(tx, orderId, notice, dedupeKey)
+  const quote = createQuote({ catalog, coupons: coupons.service })
   const orderChanges = createOrderChangesFeature({
     db: deps.db,
     transaction: shared.transaction,
     auth,
     orders: orders.service,
-    catalog,
+    quote,
     coupons: coupons.service,
     provider: payments.provider,
-    notify,
     log: deps.log,
     now: shared.now,
   })
@@ -292,7 +301,7 @@ async function registerOrdering(
     transaction: shared.transaction,
     payments,
     auth,
-    catalog,
+    quote,
     coupons: coupons.service,
     orders: orders.service,
     rateLimits: shared.rateLimits,
@@ -323,23 +332,31 @@ async function registerOrdering(
     now: shared.now,
   })
   await app.register(week.adminRoutes)
-  // the minute's tick: the cut-off captures first, then the producers' harvest e-mails
+  // the minute's tick, its one handler: the cut-off captures first, then the orders' and
+  // checkouts' stale payments, then the producers' harvest e-mails
   const tick = async () => {
     try {
       await orderChanges.tick()
     } finally {
-      // a cut-off that keeps failing (one bad order) must not hold back the producers' lists
-      await week.tick()
+      // a cut-off that keeps failing (one bad order) must hold back neither the payments left
+      // waiting nor the producers' lists
+      try {
+        await checkout.service.settleStaleCheckouts()
+      } finally {
+        await week.tick()
+      }
     }
   }
   const handlers: Record<string, JobHandler> = {
     ...orderChanges.handlers,
     [ORDER_WEEK_TICK]: tick,
+    [DEMO_PAYMENT_EVENT]: (payload) => checkout.service.handlePaymentEvent(payload as PaymentEvent),
     ...outbox.handlers,
   }
   app.decorate('jobs', {
     handlers,
-    crontab: orderChanges.crontab,
+    // every minute; a tick finds what is due by the shop's clock, so none is ever missed
+    crontab: `* * * * * ${ORDER_WEEK_TICK}`,
     tick,
     async runDue() {
       await tick()

@@ -123,7 +123,6 @@ async function start() {
   }
   if (config.admin) await resources.app.auth.ensureAdmin(config.admin)
   purgeExpiredRowsPeriodically(resources.app, log)
-  settleCheckoutsPeriodically(resources.app, log)
   if (stopping) return
   // this process's share of the job queue: the cut-off, payment operations, e-mails
   resources.jobs = await startJobRunner({
@@ -237,16 +236,4 @@ function purgeExpiredRowsPeriodically(app: FastifyInstance, logger: Logger) {
     ])
   void purge()
   setInterval(() => void purge(), 15 * 60_000).unref()
-}
-
-/** The safety net behind the payment webhook: paid checkouts get their orders, stale ones expire. */
-function settleCheckoutsPeriodically(app: FastifyInstance, logger: Logger) {
-  const settle = () =>
-    app.checkout
-      .settleStaleCheckouts()
-      .then((settled) => {
-        if (settled.ordered || settled.abandoned) logger.info(settled, 'settled stale checkouts')
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'settling checkouts failed'))
-  setInterval(() => void settle(), 5 * 60_000).unref()
 }

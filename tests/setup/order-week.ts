@@ -70,9 +70,7 @@ export async function emailsOf(shop: TestApp, orderId: string, kind?: string) {
   return shop.database.db
     .select()
     .from(emailOutbox)
-    .where(
-      and(eq(emailOutbox.orderId, orderId), kind ? eq(emailOutbox.kind, kind) : undefined),
-    )
+    .where(and(eq(emailOutbox.orderId, orderId), kind ? eq(emailOutbox.kind, kind) : undefined))
 }
 
 /**

@@ -28,7 +28,18 @@ export const ORDER_CHANGE_MESSAGES = {
   refundTooLarge: (left: string) => `At most ${left} is left to refund on this order.`,
   payAgainClosed: 'The time to pay for this order has passed. Please contact us.',
   notPayable: 'This order has no payment waiting.',
+  /** a cancel while the cut-off's capture of the order is in flight */
+  beingCharged:
+    "This order's card is being charged right now. Please try again in a minute: it will then be refunded in full.",
+  refundKeyMissing:
+    'Send an Idempotency-Key header (8 to 64 letters, digits, - or _) with every refund.',
+  refundKeyReused: 'This Idempotency-Key was used for another refund of this order.',
 } as const
+
+/** A staff refund's Idempotency-Key header: one per refund dialog opening. */
+export const IdempotencyKeySchema = z
+  .string(ORDER_CHANGE_MESSAGES.refundKeyMissing)
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, ORDER_CHANGE_MESSAGES.refundKeyMissing)
 
 /** A line of a changed order: the product, how many, and a custom box's chosen items. */
 export const OrderChangeItemSchema = CheckoutItemSchema.pick({

@@ -85,10 +85,15 @@ export const OrderEventSchema = z.object({
     'paid_again',
     'refunded',
     'coupon_dropped',
+    /** made after the cut-off of the Saturday checkout showed: delivered the next one */
+    'moved',
+    /** the bank released the card's hold before the cut-off: pay again */
+    'hold_lost',
+    'refund_failed',
   ]),
   /** who did it: the customer, the shop's staff, or the shop itself (the cut-off job) */
   actor: z.enum(['customer', 'staff', 'shop']),
-  /** the staff member's e-mail; null for the customer and the shop */
+  /** the staff member's e-mail, for the staff only; null for customers (who read "the shop") */
   actorEmail: z.string().nullable(),
   /** "Changed Heirloom Tomatoes from 2 to 3; added Farm Eggs" */
   summary: z.string(),

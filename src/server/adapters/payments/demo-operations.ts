@@ -18,12 +18,15 @@ import {
   type VoidRequest,
 } from './payment-provider.ts'
 
-/** Stripe cancels an authorisation it was not asked to capture within 7 days; so does the demo. */
+/**
+ * The demo holds an authorisation for exactly 7 days from the moment the card authorised it
+ * (Stripe's usual window for an online card payment), and says it expired after.
+ */
 export const AUTHORISATION_LIFETIME_MS = 7 * 24 * 60 * 60_000
 
 export const DEMO_REFUSALS = {
   declined: CHECKOUT_MESSAGES.cardDeclined,
-  expired: 'The card authorisation expired (older than 7 days): the customer must pay again.',
+  expired: 'The card authorisation expired (held for 7 days): the customer must pay again.',
   notCapturable: (status: string) =>
     `This payment cannot be captured: its status is ${status}, not requires_capture.`,
   captureAmount: (capturable: number) =>
@@ -67,9 +70,16 @@ const refused = (message: string, change: DemoPaymentChange | null = null) => ({
  * idempotency key; a refusal is stored too, and a repeated call gets it again.
  */
 export function createDemoOperations({ store, now }: { store: DemoPaymentStore; now: () => Date }) {
-  const expired = (row: DemoPaymentRecord) =>
-    row.status === 'requires_capture' &&
-    now().getTime() - row.createdAt.getTime() > AUTHORISATION_LIFETIME_MS
+  /** until when an authorisation can be captured: 7 days after the card authorised it */
+  const captureBefore = (row: DemoPaymentRecord): Date | null =>
+    row.status === 'requires_capture'
+      ? new Date((row.authorizedAt ?? row.createdAt).getTime() + AUTHORISATION_LIFETIME_MS)
+      : null
+
+  const expired = (row: DemoPaymentRecord) => {
+    const deadline = captureBefore(row)
+    return deadline !== null && now().getTime() > deadline.getTime()
+  }
 
   /** The payment as the port reads it; an authorisation past its 7 days reads canceled. */
   const toPayment = (row: DemoPaymentRecord): Payment => {
@@ -84,6 +94,7 @@ export function createDemoOperations({ store, now }: { store: DemoPaymentStore; 
       currency: row.currency,
       metadata: publicMetadata(row.metadata),
       lastError: row.lastError,
+      captureBefore: status === 'requires_capture' ? captureBefore(row) : null,
     }
   }
 
@@ -141,6 +152,7 @@ export function createDemoOperations({ store, now }: { store: DemoPaymentStore; 
       paymentId: row.id,
       amount,
       status: 'succeeded',
+      failureReason: null,
     }
     return {
       change: { status: row.status, amountRefunded: row.amountRefunded + amount },
@@ -176,5 +188,8 @@ export function createDemoOperations({ store, now }: { store: DemoPaymentStore; 
       if (!('refund' in done)) throw new Error(`${idempotencyKey} answered a payment`)
       return done.refund
     },
+
+    retrieveRefund: async (id: string): Promise<Refund | null> =>
+      (await store.findRefund(id)) ?? null,
   }
 }

@@ -13,8 +13,10 @@ export interface DemoPaymentRecord {
   readonly amountRefunded: number
   readonly metadata: Record<string, string>
   readonly lastError: string | null
-  /** when it was made, by the provider's clock: an authorisation lasts 7 days from here */
+  /** when it was made, by the provider's clock */
   readonly createdAt: Date
+  /** when the card authorised it: the hold lasts 7 days from here */
+  readonly authorizedAt: Date | null
 }
 
 /** What a confirmation, capture, void or refund changes on a payment. */
@@ -24,6 +26,7 @@ export interface DemoPaymentChange {
   readonly amountReceived?: number
   readonly amountRefunded?: number
   readonly metadata?: Record<string, string>
+  readonly authorizedAt?: Date | null
 }
 
 export const DEMO_OPERATION_KINDS = ['capture', 'void', 'refund'] as const
@@ -54,7 +57,7 @@ export interface DemoPaymentStore {
   insertOnce(
     payment: Omit<
       DemoPaymentRecord,
-      'status' | 'lastError' | 'amountReceived' | 'amountRefunded'
+      'status' | 'lastError' | 'amountReceived' | 'amountRefunded' | 'authorizedAt'
     > & { idempotencyKey: string },
   ): Promise<DemoPaymentRecord>
   find(id: string): Promise<DemoPaymentRecord | undefined>
@@ -75,4 +78,6 @@ export interface DemoPaymentStore {
     operation: DemoOperation,
     decide: (payment: DemoPaymentRecord) => DemoOperationDecision,
   ): Promise<DemoOperationResult | undefined>
+  /** a refund made by operateOnce, by the refund's id */
+  findRefund(refundId: string): Promise<Refund | undefined>
 }

@@ -11,7 +11,7 @@ import type {
   DemoPaymentRecord,
   DemoPaymentStore,
 } from './demo-payment-store.ts'
-import type { CreatePaymentRequest, PaymentProvider } from './payment-provider.ts'
+import type { CreatePaymentRequest, PaymentEvent, PaymentProvider } from './payment-provider.ts'
 
 /** Stripe's test cards (docs/product.md#payments): the demo provider answers them the way Stripe would. */
 export const DEMO_CARDS = {
@@ -62,11 +62,18 @@ export function createDemoProvider({
   store,
   now = () => new Date(),
   onPaymentFailed = () => {},
+  onEvent = () => Promise.resolve(),
 }: {
   store: DemoPaymentStore
   now?: () => Date
   /** a decline or a failed authentication that this call made (payments_failed_total) */
   onPaymentFailed?: () => void
+  /**
+   * What Stripe's webhook would tell the shop about a payment the customer's card moved
+   * (authorised, paid, declined): the shop hears it apart from the browser's own calls
+   * (docs/product.md#payments). A failure to pass it on is the shop's sweep's to catch up.
+   */
+  onEvent?: (event: PaymentEvent) => Promise<void>
 }) {
   const find = (id: string) => store.find(id)
 
@@ -77,7 +84,10 @@ export function createDemoProvider({
   const authorised = (row: DemoPaymentRecord): DemoPaymentChange =>
     row.metadata[DEMO_MARKS.capture] === 'automatic'
       ? { status: 'succeeded', lastError: null, amountReceived: row.amount }
-      : { status: 'requires_capture', lastError: null }
+      : { status: 'requires_capture', lastError: null, authorizedAt: now() }
+
+  /** tells the shop, as the webhook would; the card form's answer does not wait on it failing */
+  const tell = (event: PaymentEvent) => onEvent(event).catch(() => undefined)
 
   const provider = {
     name: 'demo' as const,
@@ -108,6 +118,7 @@ export function createDemoProvider({
     capture: operations.capture,
     void: operations.void,
     refund: operations.refund,
+    retrieveRefund: operations.retrieveRefund,
 
     /** The card form's submit: authorises, declines or asks for authentication, like Stripe. */
     async confirmWithCard(
@@ -131,10 +142,12 @@ export function createDemoProvider({
       switch (outcome.kind) {
         case 'failed':
           onPaymentFailed()
+          await tell({ type: 'failed', paymentId: id })
           return { status: 'failed', message: outcome.message }
         case 'requires_action':
           return { status: 'requires_action', redirectUrl: authenticationUrl(id) }
         case 'authorised':
+          await tell({ type: 'succeeded', paymentId: id })
           return moved.status === 'succeeded'
             ? { status: 'succeeded' }
             : { status: 'requires_capture' }
@@ -157,6 +170,7 @@ export function createDemoProvider({
             : { status: 'requires_payment_method', lastError: DEMO_MESSAGES.authenticationFailed },
         )
         if (moved && outcome === 'failed') onPaymentFailed()
+        if (moved) await tell({ type: outcome, paymentId: id })
       }
       const final = await find(id)
       const paid = final && ['requires_capture', 'succeeded'].includes(toPayment(final).status)

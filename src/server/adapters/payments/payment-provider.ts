@@ -40,6 +40,13 @@ export interface Payment {
   readonly metadata: Readonly<Record<string, string>>
   /** the provider's last error message (a declined card), when there is one */
   readonly lastError: string | null
+  /**
+   * Until when the provider lets the authorisation be captured (Stripe's `capture_before` on the
+   * card's charge; the demo provider's 7 days from authorising), while it is requires_capture;
+   * null otherwise, or when the provider does not say. The shop judges a hold by this and by
+   * the status, never by its own count of days (docs/product.md#order-payments).
+   */
+  readonly captureBefore: Date | null
 }
 
 export interface CreatedPayment {
@@ -88,7 +95,10 @@ export interface Refund {
   readonly paymentId: string
   /** cents */
   readonly amount: number
+  /** pending: the provider accepted it and the bank has not answered yet (an event follows) */
   readonly status: 'succeeded' | 'pending' | 'failed'
+  /** why the bank refused it, when it did (Stripe's failure_reason) */
+  readonly failureReason: string | null
 }
 
 /**
@@ -108,7 +118,27 @@ export type PaymentEvent =
   /** voided (canceled) */
   | { readonly type: 'canceled'; readonly paymentId: string }
   | { readonly type: 'refunded'; readonly paymentId: string }
+  /** a refund moved on (a pending one succeeded or failed): read it back with retrieveRefund */
+  | {
+      readonly type: 'refund_updated'
+      readonly refundId: string
+      readonly paymentId: string | null
+    }
   | { readonly type: 'ignored'; readonly eventType: string }
+
+/**
+ * Whether the payment's authorisation can no longer be captured, as the provider tells it: it
+ * was cancelled (voided, or lapsed and cancelled by the provider), or its capture deadline has
+ * passed.
+ */
+export function holdLapsed(payment: Payment, now: Date): boolean {
+  if (payment.status === 'canceled') return true
+  return (
+    payment.status === 'requires_capture' &&
+    payment.captureBefore !== null &&
+    payment.captureBefore.getTime() < now.getTime()
+  )
+}
 
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError'
@@ -128,6 +158,7 @@ export interface PaymentProvider {
    */
   void(request: VoidRequest): Promise<Payment>
   refund(request: RefundRequest): Promise<Refund>
+  retrieveRefund(id: string): Promise<Refund | null>
   /** verifies the signature on the raw body; throws WebhookSignatureError when it does not hold */
   parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent
 }

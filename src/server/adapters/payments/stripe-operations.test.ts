@@ -241,6 +241,7 @@ describe('refund', () => {
       paymentId: id,
       amount: 500,
       status: 'succeeded',
+      failureReason: null,
     })
     expect(requestsWithKey(request.idempotencyKey)[0]).toMatchObject({
       method: 'POST',

@@ -152,6 +152,7 @@ describe('retrievePayment', () => {
       currency: 'usd',
       metadata: request.metadata,
       lastError: null,
+      captureBefore: null,
     })
     const sent = fake.requests.at(-1)
     expect(sent).toMatchObject({

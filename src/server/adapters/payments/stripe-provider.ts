@@ -54,18 +54,34 @@ function toRefund(refund: Stripe.Refund, paymentId: string): Refund {
       : refund.status === 'failed' || refund.status === 'canceled'
         ? 'failed'
         : 'pending'
-  return { id: refund.id, paymentId, amount: refund.amount, status }
+  return {
+    id: refund.id,
+    paymentId,
+    amount: refund.amount,
+    status,
+    failureReason: refund.failure_reason ?? null,
+  }
 }
 
-/** the payment a charge event is about (the SDK types it as an id, or the expanded object) */
-function paymentOfCharge(charge: { payment_intent?: unknown }): string | null {
-  const intent = charge.payment_intent
-  if (typeof intent === 'string') return intent
-  if (intent && typeof intent === 'object' && typeof (intent as { id?: unknown }).id === 'string') {
-    return (intent as { id: string }).id
+/** an id the SDK types as an id or as the expanded object */
+function idOf(value: unknown): string | null {
+  if (typeof value === 'string') return value
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') {
+    return (value as { id: string }).id
   }
   return null
 }
+
+/** the card charge's capture deadline (Unix seconds) as an instant, when Stripe gives one */
+function captureBeforeOf(charge: Stripe.PaymentIntent['latest_charge']): Date | null {
+  if (!charge || typeof charge !== 'object') return null
+  const seconds = charge.payment_method_details?.card?.capture_before
+  return typeof seconds === 'number' ? new Date(seconds * 1000) : null
+}
+
+/** the payment a charge or refund event is about */
+const paymentOfCharge = (charge: { payment_intent?: unknown }): string | null =>
+  idOf(charge.payment_intent)
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
@@ -90,6 +106,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       currency: intent.currency,
       metadata: intent.metadata,
       lastError: intent.last_payment_error?.message ?? null,
+      captureBefore: status === 'requires_capture' ? captureBeforeOf(charge) : null,
     }
   }
 
@@ -183,6 +200,19 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
+    async retrieveRefund(id: string): Promise<Refund | null> {
+      if (!/^(re|pyr)_[A-Za-z0-9_]{1,255}$/.test(id)) return null
+      try {
+        const refund = await stripe.refunds.retrieve(id)
+        return toRefund(refund, idOf(refund.payment_intent) ?? '')
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return null
+        }
+        throw error
+      }
+    },
+
     parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
       if (!options.webhookSecret) throw new WebhookSignatureError('No webhook secret is set')
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header')
@@ -225,6 +255,22 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             ? { type: 'refunded', paymentId }
             : { type: 'ignored', eventType: event.type }
         }
+        // an uncaptured charge Stripe let lapse: its hold is gone (a canceled intent follows)
+        case 'charge.expired': {
+          const paymentId = paymentOfCharge(event.data.object)
+          return paymentId
+            ? { type: 'canceled', paymentId }
+            : { type: 'ignored', eventType: event.type }
+        }
+        // a refund the bank answered late: pending → succeeded or failed
+        case 'charge.refund.updated':
+        case 'refund.updated':
+        case 'refund.failed':
+          return {
+            type: 'refund_updated',
+            refundId: event.data.object.id,
+            paymentId: paymentOfCharge(event.data.object),
+          }
         default:
           return { type: 'ignored', eventType: event.type }
       }

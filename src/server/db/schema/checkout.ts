@@ -14,7 +14,12 @@ import { coupons } from './coupons.ts'
 
 /** Owned by the checkout feature (docs/decisions/0012-one-owner-per-table.md): only it writes these rows. */
 
-export const CHECKOUT_STATUSES = ['pending', 'completed', 'failed', 'abandoned'] as const
+/**
+ * pending → completed (its order was made) | failed (its payment was cancelled) | abandoned
+ * (unpaid for an hour: its coupon hold given back) → expired (unpaid for a day: its payment
+ * cancelled at the provider, so it can no longer be paid)
+ */
+export const CHECKOUT_STATUSES = ['pending', 'completed', 'failed', 'abandoned', 'expired'] as const
 
 /** What the server priced and the customer is paying for, keyed by the payment id. */
 export const pendingCheckouts = pgTable(
@@ -37,7 +42,6 @@ export const pendingCheckouts = pgTable(
     deliveryInfo: jsonb('delivery_info').notNull(),
     deliveryDate: timestamptz('delivery_date').notNull(),
     specialInstructions: text('special_instructions'),
-    /** pending → completed (order made) | failed | abandoned */
     status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -71,6 +75,8 @@ export const demoPayments = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     lastError: text('last_error'),
     createdAt: createdAt(),
+    /** when the card authorised it (the provider's clock): the hold lasts 7 days from here */
+    authorizedAt: timestamptz('authorized_at'),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -12,7 +12,11 @@ import { orders } from './orders.ts'
  */
 
 export const PAYMENT_OPERATION_KINDS = ['capture', 'void', 'refund'] as const
-export const PAYMENT_OPERATION_STATUSES = ['pending', 'succeeded', 'failed'] as const
+/**
+ * pending: stored, the provider not yet asked (or not yet answered); processing: the provider
+ * took it and the bank has not answered yet (a refund); succeeded; failed
+ */
+export const PAYMENT_OPERATION_STATUSES = ['pending', 'processing', 'succeeded', 'failed'] as const
 
 /**
  * A capture, void or refund, stored under its idempotency key before the provider is called:

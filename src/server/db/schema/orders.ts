@@ -58,6 +58,12 @@ export const orders = pgTable(
     currentPaymentId: text('current_payment_id'),
     authorizedAmount: money('authorized_amount').notNull().default('0'),
     authorizedAt: timestamptz('authorized_at'),
+    /**
+     * Until when the provider lets the current payment's hold be captured, as it said when the
+     * order was authorised (Stripe's capture_before); shown to the staff, never used to judge a
+     * hold in the provider's place.
+     */
+    authorizationExpiresAt: timestamptz('authorization_expires_at'),
     capturedAmount: money('captured_amount').notNull().default('0'),
     capturedAt: timestamptz('captured_at'),
     refundedAmount: money('refunded_amount').notNull().default('0'),
@@ -73,6 +79,8 @@ export const orders = pgTable(
   (table) => [
     index('orders_user_id_created_idx').on(table.userId, table.createdAt),
     index('orders_payment_status_delivery_idx').on(table.paymentStatus, table.deliveryDate),
+    // the provider's events name a payment: the order it is the current payment of
+    index('orders_current_payment_idx').on(table.currentPaymentId),
     check('orders_payment_status_valid', sql`${table.paymentStatus} in ${inList(PAYMENT_STATES)}`),
     check(
       'orders_payment_amounts_valid',
@@ -149,6 +157,12 @@ export const ORDER_EVENT_KINDS = [
   'paid_again',
   'refunded',
   'coupon_dropped',
+  /** made after the cut-off of the Saturday checkout showed: it goes to the next one */
+  'moved',
+  /** the provider released the card's hold before the cut-off: the customer pays again */
+  'hold_lost',
+  /** the bank refused a refund: the staff see it and refund another way */
+  'refund_failed',
 ] as const
 export const ORDER_EVENT_ACTORS = ['customer', 'staff', 'shop'] as const
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import type { Executor } from '../../db/transaction.ts'
 import { adminUsers, passwordResetTokens, users } from '../../db/schema/index.ts'
 
 export type NewUser = typeof users.$inferInsert
@@ -10,6 +11,16 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export function createAuthRepo(db: Database) {
   return {
+    /** The address of an account, or null when there is no such account. */
+    async emailOf(userId: string, executor: Executor = db): Promise<string | null> {
+      const [row] = await executor
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1)
+      return row?.email ?? null
+    },
+
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()

@@ -8,6 +8,7 @@ import {
   type User,
 } from '#shared/schemas/auth.ts'
 import type { Mailer } from '../../adapters/mail/index.ts'
+import type { Transaction } from '../../db/transaction.ts'
 import { AppError } from '../../app-error.ts'
 import type { RateLimitsService } from '../rate-limits/index.ts'
 import type { AuthRepo, UserRow } from './auth.repo.ts'
@@ -130,6 +131,12 @@ export function createAuthService({
       if (!row) throw new AppError('UNAUTHORIZED')
       return toUser(row, isAdmin)
     },
+
+    /**
+     * Where a customer's e-mails go: their account's address as it is now, read inside the
+     * caller's transaction when given one (it holds a connection already).
+     */
+    accountEmail: (userId: string, tx?: Transaction) => repo.emailOf(userId, tx),
 
     /** ADMIN_EMAIL + ADMIN_PASSWORD: create that account if missing, and make it an admin. */
     ensureAdmin: (admin: { email: string; password: string }) =>

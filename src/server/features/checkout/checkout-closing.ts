@@ -23,6 +23,16 @@ export function createCheckoutClosing(deps: {
         }
       })
     },
+
+    /** A checkout abandoned long ago whose payment the provider has now cancelled. */
+    expire(paymentIntentId: string): Promise<void> {
+      return deps.transaction(async (tx) => {
+        const checkouts = deps.checkouts.within(tx)
+        const checkout = await checkouts.lock({ paymentIntentId })
+        if (!checkout || checkout.status !== 'abandoned') return
+        await checkouts.close(checkout.id, 'expired')
+      })
+    },
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { PaymentProvider } from '../../adapters/payments/index.ts'
+import { PaymentRefusedError, type PaymentProvider } from '../../adapters/payments/index.ts'
 import type { CheckoutRepo } from './checkout.repo.ts'
 import type { CheckoutClosing } from './checkout-closing.ts'
 import { isPaid, type Fulfil } from './fulfilment.ts'
@@ -9,11 +9,17 @@ import { isAwaitingPayment } from './payment-intents.ts'
 export const ABANDONED_AFTER_MS = 60 * 60_000
 /** pending checkouts older than this are looked up at the provider (missed webhooks) */
 export const RECONCILE_AFTER_MS = 2 * 60_000
+/**
+ * a payment left unpaid this long is cancelled at the provider: the card form kept open in a
+ * tab for days cannot pay for a basket priced, and a Saturday shown, that long ago
+ */
+export const EXPIRED_AFTER_MS = 24 * 60 * 60_000
 
 /**
- * The safety net behind the webhook: pending checkouts older than a couple of minutes are
- * looked up at the provider; a paid one gets its order, one unpaid for an hour is abandoned
- * and gives back its coupon hold. Safe to run on every process at once.
+ * The safety net behind the webhook, run by the minute's tick: pending checkouts older than a
+ * couple of minutes are looked up at the provider; a paid one gets its order, one unpaid for an
+ * hour is abandoned and gives back its coupon hold, and one unpaid for a day has its payment
+ * cancelled at the provider (docs/product.md#payments). Safe to run on every process at once.
  */
 export function createCheckoutSweep(deps: {
   checkouts: CheckoutRepo
@@ -23,6 +29,41 @@ export function createCheckoutSweep(deps: {
   log: FastifyBaseLogger
   now: () => Date
 }) {
+  /** Cancels an abandoned checkout's payment at the provider, unless it was paid after all. */
+  async function expire(paymentIntentId: string): Promise<'ordered' | 'expired'> {
+    try {
+      await deps.provider.void({
+        paymentId: paymentIntentId,
+        idempotencyKey: `expire_${paymentIntentId}`,
+      })
+    } catch (error) {
+      if (!(error instanceof PaymentRefusedError)) throw error
+      // refused: paid in the meantime, so it gets its order (on the Saturday open now)
+      if (isPaid(await deps.provider.retrievePayment(paymentIntentId))) {
+        await deps.fulfil(paymentIntentId)
+        return 'ordered'
+      }
+      throw error
+    }
+    await deps.closing.expire(paymentIntentId)
+    return 'expired'
+  }
+
+  async function expireAbandoned(at: number, limit: number) {
+    let ordered = 0
+    const old = await deps.checkouts.abandonedBefore(new Date(at - EXPIRED_AFTER_MS), limit)
+    for (const checkout of old) {
+      try {
+        if (isAwaitingPayment(checkout.paymentIntentId)) {
+          await deps.closing.expire(checkout.paymentIntentId)
+        } else if ((await expire(checkout.paymentIntentId)) === 'ordered') ordered++
+      } catch (error) {
+        deps.log.warn({ err: error, paymentIntentId: checkout.paymentIntentId }, 'expiring failed')
+      }
+    }
+    return ordered
+  }
+
   return async function settleStaleCheckouts(
     limit = 50,
   ): Promise<{ ordered: number; abandoned: number }> {
@@ -49,6 +90,7 @@ export function createCheckoutSweep(deps: {
         deps.log.warn({ err: error, paymentIntentId: checkout.paymentIntentId }, 'settling failed')
       }
     }
+    ordered += await expireAbandoned(at, limit)
     return { ordered, abandoned }
   }
 }

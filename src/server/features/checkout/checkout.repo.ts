@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
-import { pendingCheckouts } from '../../db/schema/index.ts'
+import { pendingCheckouts } from '../../db/schema/checkout.ts'
 import type { Executor } from '../../db/transaction.ts'
 
 export type CheckoutRow = typeof pendingCheckouts.$inferSelect
@@ -83,8 +83,26 @@ export function createCheckoutRepo(db: Executor) {
         .limit(limit)
     },
 
-    /** Ends a checkout: its order was made, or its payment failed or was abandoned. */
-    async close(checkoutId: string, status: 'completed' | 'failed' | 'abandoned'): Promise<void> {
+    /** Abandoned checkouts older than the given instant: their payments are cancelled. */
+    async abandonedBefore(before: Date, limit: number): Promise<CheckoutRow[]> {
+      return db
+        .select()
+        .from(pendingCheckouts)
+        .where(
+          and(eq(pendingCheckouts.status, 'abandoned'), lt(pendingCheckouts.createdAt, before)),
+        )
+        .orderBy(pendingCheckouts.createdAt)
+        .limit(limit)
+    },
+
+    /**
+     * Ends a checkout: its order was made, its payment failed or was abandoned, or (expired)
+     * its payment was cancelled at the provider.
+     */
+    async close(
+      checkoutId: string,
+      status: 'completed' | 'failed' | 'abandoned' | 'expired',
+    ): Promise<void> {
       await db
         .update(pendingCheckouts)
         .set({ status, couponReserved: false })

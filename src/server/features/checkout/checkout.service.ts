@@ -4,9 +4,9 @@ import type { DeliveryInfo, Order } from '#shared/schemas/order.ts'
 import type { PaymentProvider } from '../../adapters/payments/index.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { UserRow } from '../auth/index.ts'
-import type { CatalogService } from '../catalog/index.ts'
 import type { CouponsService } from '../coupons/index.ts'
 import type { OrdersService } from '../orders/index.ts'
+import type { QuoteBasket } from '../quote/index.ts'
 import { createCheckoutClosing } from './checkout-closing.ts'
 import type { CheckoutRepo } from './checkout.repo.ts'
 import { createCheckoutSweep } from './checkout-sweep.ts'
@@ -25,7 +25,7 @@ export type { OrderPayments } from './payment-events.ts'
  */
 export function createCheckoutService({
   checkouts,
-  catalog,
+  quote,
   coupons,
   orders,
   transaction,
@@ -36,7 +36,7 @@ export function createCheckoutService({
   orderPayments,
 }: {
   checkouts: CheckoutRepo
-  catalog: Pick<CatalogService, 'productsForOrder'>
+  quote: QuoteBasket
   coupons: CouponsService
   orders: OrdersService
   transaction: RunInTransaction
@@ -57,9 +57,10 @@ export function createCheckoutService({
     provider,
     log,
     counters,
+    now,
   })
   const createPaymentIntent = createPaymentIntents({
-    catalog,
+    quote,
     coupons,
     checkouts,
     transaction,

@@ -1,11 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type {
   DemoOperationResult,
   DemoPaymentRecord,
   DemoPaymentStore,
+  Refund,
 } from '../../adapters/payments/index.ts'
 import type { Database } from '../../db/client.ts'
-import { demoPaymentOperations, demoPayments } from '../../db/schema/index.ts'
+import { demoPaymentOperations, demoPayments } from '../../db/schema/checkout.ts'
 
 type DemoRow = typeof demoPayments.$inferSelect
 
@@ -20,6 +21,7 @@ const toRecord = (row: DemoRow): DemoPaymentRecord => ({
   metadata: row.metadata,
   lastError: row.lastError,
   createdAt: row.createdAt,
+  authorizedAt: row.authorizedAt,
 })
 
 /**
@@ -57,6 +59,22 @@ export function createDemoPaymentStore(db: Database): DemoPaymentStore {
         .where(and(eq(demoPayments.id, id), inArray(demoPayments.status, [...from])))
         .returning()
       return row && toRecord(row)
+    },
+
+    async findRefund(refundId: string): Promise<Refund | undefined> {
+      const [row] = await db
+        .select({ result: demoPaymentOperations.result })
+        .from(demoPaymentOperations)
+        .where(
+          and(
+            eq(demoPaymentOperations.kind, 'refund'),
+            sql`${demoPaymentOperations.result} -> 'refund' ->> 'id' = ${refundId}`,
+          ),
+        )
+        .limit(1)
+      const refund = (row?.result as { refund?: Refund } | undefined)?.refund
+      // refunds stored before failure reasons were kept have none
+      return refund && { ...refund, failureReason: refund.failureReason ?? null }
     },
 
     /**

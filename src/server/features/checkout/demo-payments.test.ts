@@ -202,6 +202,26 @@ describe('capture', () => {
     expect(await rowOf(other)).toMatchObject({ status: 'succeeded', amountReceived: 7000 })
   })
 
+  test('the 7 days count from the card authorising it, not from the payment being made', async () => {
+    const id = await paymentOf(6000)
+    try {
+      // the customer keeps the card form open for an hour before paying
+      clock = new Date(START.getTime() + 60 * 60_000)
+      await demo.confirmWithCard(id, card(DEMO_CARDS.succeeds))
+      const holdsUntil = new Date(clock.getTime() + AUTHORISATION_LIFETIME_MS)
+      expect(await demo.retrievePayment(id)).toMatchObject({
+        status: 'requires_capture',
+        captureBefore: holdsUntil,
+      })
+      clock = new Date(START.getTime() + AUTHORISATION_LIFETIME_MS + 30 * 60_000)
+      expect((await demo.retrievePayment(id))?.status).toBe('requires_capture')
+      const captured = await demo.capture({ paymentId: id, amount: 6000, idempotencyKey: key() })
+      expect(captured).toMatchObject({ status: 'succeeded', captureBefore: null })
+    } finally {
+      clock = START
+    }
+  })
+
   test('an authorisation older than 7 days is refused as expired and reads canceled', async () => {
     const id = await authorised(6000)
     try {

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { nextDeliveryDate } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import type { DeliveryInfo, Order } from '#shared/schemas/order.ts'
 import type { Payment, PaymentProvider } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { CouponsService } from '../coupons/index.ts'
-import type { NewOrder, OrdersService } from '../orders/index.ts'
-import type { PricedLine } from './basket-pricing.ts'
+import { formatDeliveryAddress, type NewOrder, type OrdersService } from '../orders/index.ts'
+import { totalsOfColumns, type PricedLine } from '../quote/index.ts'
 import type { CheckoutRepo, CheckoutRow } from './checkout.repo.ts'
 
 export interface CheckoutCounters {
@@ -22,11 +23,7 @@ export interface FulfilmentDeps {
   provider: PaymentProvider
   log: FastifyBaseLogger
   counters: CheckoutCounters
-}
-
-export function formatDeliveryAddress(info: DeliveryInfo): string {
-  const street = info.apt ? `${info.address}, ${info.apt}` : info.address
-  return `${street}, ${info.city}, TX ${info.zipCode}`
+  now: () => Date
 }
 
 /**
@@ -56,28 +53,36 @@ function paymentProblem(payment: Payment | null, checkout: CheckoutRow): string 
   return null
 }
 
-/** The order a paid checkout becomes: its priced lines and totals, never the client's copy. */
-function orderOf(checkout: CheckoutRow, deliveryInfo: DeliveryInfo, payment: Payment): NewOrder {
-  const total = decimalToCents(checkout.total)
+/**
+ * The order a paid checkout becomes: its priced lines and totals, never the client's copy, for
+ * the first Saturday whose cut-off has not passed as it is made (docs/product.md#payments).
+ * The e-mail typed at checkout is not the order's: its e-mails go to the account.
+ */
+function orderOf(
+  checkout: CheckoutRow,
+  deliveryInfo: DeliveryInfo,
+  payment: Payment,
+  { deliveryDate, at }: { deliveryDate: Date; at: Date },
+): NewOrder {
+  const totals = totalsOfColumns(checkout)
+  const total = totals.total
   return {
     userId: checkout.userId,
     customerName: `${deliveryInfo.firstName} ${deliveryInfo.lastName}`,
     customerEmail: deliveryInfo.email,
     customerPhone: deliveryInfo.phone,
     deliveryAddress: formatDeliveryAddress(deliveryInfo),
-    deliveryDate: checkout.deliveryDate,
-    subtotal: decimalToCents(checkout.subtotal),
-    discount: decimalToCents(checkout.discountAmount),
+    deliveryDate,
+    ...totals,
     promoCode: checkout.promoCode,
-    deliveryFee: decimalToCents(checkout.deliveryFee),
-    tax: decimalToCents(checkout.tax),
-    total,
     specialInstructions: checkout.specialInstructions,
     paymentIntentId: checkout.paymentIntentId,
     // authorised for the total at checkout; a payment taken at once stands captured
     paymentStatus: payment.status === 'succeeded' ? 'captured' : 'authorized',
     authorizedAmount: total,
-    authorizedAt: checkout.createdAt,
+    // when the shop learnt the card holds it; the provider says until when it does
+    authorizedAt: at,
+    authorizationExpiresAt: payment.captureBefore,
     currentPaymentId: checkout.paymentIntentId,
     lines: (checkout.items as PricedLine[]).map((line) => ({
       productId: line.productId,
@@ -97,7 +102,7 @@ function orderOf(checkout: CheckoutRow, deliveryInfo: DeliveryInfo, payment: Pay
  * call comes first: the browser, the redirect return, the webhook or the sweep.
  */
 export function createFulfilment(deps: FulfilmentDeps) {
-  const { checkouts, orders, coupons, transaction, provider, log } = deps
+  const { checkouts, orders, coupons, transaction, provider, log, now } = deps
 
   async function retrieve(paymentIntentId: string): Promise<Payment | null> {
     try {
@@ -120,10 +125,16 @@ export function createFulfilment(deps: FulfilmentDeps) {
       // completed while we waited for the lock (a racing call), or long ago with its order
       // deleted by an admin since: either way no order is made here
       if (locked.status === 'completed') return null
+      // the first Saturday still open now, whatever checkout showed when the payment began
+      const at = now()
+      const deliveryDate = nextDeliveryDate(at)
+      const moved = deliveryDate.getTime() !== locked.deliveryDate.getTime()
       // the provider said the card is good for it: a paid order is never refused
-      const order = await orders.createWithin(tx, orderOf(locked, deliveryInfo, payment), {
-        alreadyPaid: true,
-      })
+      const order = await orders.createWithin(
+        tx,
+        orderOf(locked, deliveryInfo, payment, { deliveryDate, at }),
+        { alreadyPaid: true, movedFrom: moved ? locked.deliveryDate : null },
+      )
       if (!order) return null
       let couponOverLimit = false
       if (locked.couponId) {

@@ -4,9 +4,9 @@ import type { DemoProvider, PaymentProvider } from '../../adapters/payments/inde
 import type { Database } from '../../db/client.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { SignedIn } from '../auth/index.ts'
-import type { CatalogService } from '../catalog/index.ts'
 import type { CouponsService } from '../coupons/index.ts'
 import type { OrdersService } from '../orders/index.ts'
+import type { QuoteBasket } from '../quote/index.ts'
 import type { RateLimitsService } from '../rate-limits/index.ts'
 import { createCheckoutRepo } from './checkout.repo.ts'
 import { checkoutRoutes } from './checkout.routes.ts'
@@ -28,7 +28,7 @@ export function createCheckoutFeature(deps: {
   transaction: RunInTransaction
   payments: Payments
   auth: SignedIn
-  catalog: Pick<CatalogService, 'productsForOrder'>
+  quote: QuoteBasket
   coupons: CouponsService
   orders: OrdersService
   /** declined demo cards are counted per account, in every process */
@@ -45,7 +45,7 @@ export function createCheckoutFeature(deps: {
 }) {
   const service = createCheckoutService({
     checkouts: createCheckoutRepo(deps.db),
-    catalog: deps.catalog,
+    quote: deps.quote,
     coupons: deps.coupons,
     orders: deps.orders,
     transaction: deps.transaction,
@@ -78,5 +78,3 @@ export function createCheckoutFeature(deps: {
 
 export { createDemoPaymentStore } from './demo-payments.repo.ts'
 export type { CheckoutService, OrderPayments } from './checkout.service.ts'
-export { priceBasketLines, type PricedLine } from './basket-pricing.ts'
-export { formatDeliveryAddress } from './fulfilment.ts'

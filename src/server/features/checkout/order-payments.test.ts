@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
 import { createCouponsFeature } from '../coupons/index.ts'
 import { createOrdersFeature } from '../orders/index.ts'
+import { createQuote } from '../quote/index.ts'
 import { createCheckoutFeature, createDemoPaymentStore, type CheckoutService } from './index.ts'
 
 /**
@@ -42,7 +43,7 @@ beforeAll(async () => {
     transaction,
     payments: { kind: 'demo', provider: demo },
     auth: shop.app.auth,
-    catalog: shop.catalog,
+    quote: createQuote({ catalog: shop.catalog, coupons: coupons.service }),
     coupons: coupons.service,
     orders: createOrdersFeature({
       db,

@@ -17,7 +17,7 @@ export interface OrderPayments {
   ownerOf(paymentId: string): Promise<string | null>
 }
 
-type PaymentOutcomeEvent = Exclude<PaymentEvent, { type: 'ignored' }>
+type PaymentOutcomeEvent = Exclude<PaymentEvent, { type: 'ignored' } | { type: 'refund_updated' }>
 
 /**
  * A verified webhook event (docs/product.md#payments). Events may come twice, late or out of
@@ -72,6 +72,11 @@ export function createPaymentEventHandler(deps: {
 
   return async function handlePaymentEvent(event: PaymentEvent): Promise<void> {
     if (event.type === 'ignored') return
+    // refunds are orders' (a refund event names the refund)
+    if (event.type === 'refund_updated') {
+      if (deps.orderPayments) await deps.orderPayments.handleEvent(event)
+      return
+    }
     const checkout = await checkouts.findByPayment(event.paymentId)
     // a completed checkout's payment is its order's now (captured, voided, refunded there)
     if (checkout && checkout.status !== 'completed') return handleCheckoutEvent(event)

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { COUPON_MESSAGES } from '#shared/domain/coupons.ts'
 import { nextDeliveryDate } from '#shared/domain/delivery.ts'
-import { centsToDecimal, formatCents, sumCents, type Cents } from '#shared/domain/money.ts'
-import {
-  lineTotal,
-  MINIMUM_ORDER_CENTS,
-  priceBasket,
-  type BasketTotals,
-} from '#shared/domain/pricing.ts'
+import { centsToDecimal, type Cents } from '#shared/domain/money.ts'
 import {
   CHECKOUT_MESSAGES,
   type AmountMismatch,
@@ -21,9 +15,15 @@ import type { PaymentProvider } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { UserRow } from '../auth/index.ts'
-import type { CatalogService } from '../catalog/index.ts'
-import type { AppliedCoupon, CouponsService } from '../coupons/index.ts'
-import { priceBasketLines, type PricedLine } from './basket-pricing.ts'
+import type { CouponsService } from '../coupons/index.ts'
+import {
+  appliedCoupon,
+  assertMinimum,
+  orderMoneyColumns,
+  type Quote,
+  type QuoteBasket,
+  type QuoteTotals,
+} from '../quote/index.ts'
 import type { CheckoutRepo } from './checkout.repo.ts'
 
 /** A checkout is stored before the provider makes its payment, under this stand-in id. */
@@ -36,15 +36,8 @@ export type CreatePaymentIntentOutcome =
   | { kind: 'created'; result: CreatePaymentIntentResult }
   | { kind: 'amount-mismatch'; body: AmountMismatch }
 
-export const totalsOnTheWire = (
-  totals: BasketTotals,
-  promoCode: string | null,
-): CheckoutTotals => ({
-  subtotal: centsToDecimal(totals.subtotal),
-  discountAmount: centsToDecimal(totals.discount),
-  deliveryFee: centsToDecimal(totals.deliveryFee),
-  tax: centsToDecimal(totals.tax),
-  total: centsToDecimal(totals.total),
+export const totalsOnTheWire = (totals: QuoteTotals, promoCode: string | null): CheckoutTotals => ({
+  ...orderMoneyColumns(totals),
   promoCode,
 })
 
@@ -62,8 +55,8 @@ export function profileDeliveryInfo(user: UserRow): DeliveryInfo {
 }
 
 export interface PaymentIntentDeps {
-  catalog: Pick<CatalogService, 'productsForOrder'>
-  coupons: Pick<CouponsService, 'judge' | 'holdWithin' | 'releaseHoldWithin'>
+  quote: QuoteBasket
+  coupons: Pick<CouponsService, 'holdWithin' | 'releaseHoldWithin'>
   checkouts: CheckoutRepo
   transaction: RunInTransaction
   provider: PaymentProvider
@@ -71,42 +64,21 @@ export interface PaymentIntentDeps {
   now: () => Date
 }
 
-/** The coupon to apply, or a 409 saying why it cannot be. */
-async function couponFor(
-  coupons: PaymentIntentDeps['coupons'],
-  code: string | undefined,
-  subtotal: Cents,
-  at: Date,
-) {
-  if (!code) return null
-  const judged = await coupons.judge(code, subtotal, at)
-  if ('problem' in judged) {
-    throw new AppError('CHECKOUT_CONFLICT', {
-      message: judged.problem,
-      fields: { promoCode: judged.problem },
-    })
-  }
-  return judged.coupon
-}
-
-function assertMinimum(subtotal: Cents) {
-  if (subtotal >= MINIMUM_ORDER_CENTS) return
-  throw new AppError('BELOW_MINIMUM_ORDER', {
-    message: CHECKOUT_MESSAGES.belowMinimum(
-      formatCents(MINIMUM_ORDER_CENTS),
-      formatCents(MINIMUM_ORDER_CENTS - subtotal),
-    ),
-  })
+/** A coupon that cannot be used on this basket is a conflict the shopper resolves (409). */
+function assertCoupon(quote: Quote) {
+  if (quote.coupon?.verdict !== 'refused') return
+  const { problem } = quote.coupon
+  throw new AppError('CHECKOUT_CONFLICT', { message: problem, fields: { promoCode: problem } })
 }
 
 /** The 409 that tells the basket the server's figures when the client's total differs. */
-function amountMismatch(lines: PricedLine[], totals: BasketTotals, promoCode: string | null) {
+function amountMismatch(quote: Quote) {
   return {
     kind: 'amount-mismatch' as const,
     body: {
       message: CHECKOUT_MESSAGES.amountChanged,
-      totals: totalsOnTheWire(totals, promoCode),
-      items: lines.map((line) => ({
+      totals: totalsOnTheWire(quote, appliedCoupon(quote)?.code ?? null),
+      items: quote.lines.map((line) => ({
         id: line.productId,
         name: line.name,
         price: centsToDecimal(line.price),
@@ -115,24 +87,19 @@ function amountMismatch(lines: PricedLine[], totals: BasketTotals, promoCode: st
   }
 }
 
-interface Priced {
-  lines: PricedLine[]
-  totals: BasketTotals
-  coupon: AppliedCoupon | null
-  at: Date
-}
-
 /** The checkout and its coupon hold in one transaction, before the provider is called. */
 async function storeCheckout(
   { checkouts, coupons, transaction }: PaymentIntentDeps,
   user: UserRow,
   input: CreatePaymentIntentValues,
-  priced: Priced,
+  quote: Quote,
+  at: Date,
 ) {
   const checkoutId = randomUUID()
-  const wire = totalsOnTheWire(priced.totals, priced.coupon?.code ?? null)
-  const deliveryDate = nextDeliveryDate(priced.at)
-  const coupon = priced.coupon
+  const coupon = appliedCoupon(quote)
+  const wire = totalsOnTheWire(quote, coupon?.code ?? null)
+  // what checkout shows; the order's own Saturday is fixed when the order is made
+  const deliveryDate = nextDeliveryDate(at)
   const held = coupon?.limited === true
   const stored = await transaction(async (tx) => {
     if (held && !(await coupons.holdWithin(tx, coupon.id))) return null
@@ -140,7 +107,7 @@ async function storeCheckout(
       id: checkoutId,
       paymentIntentId: awaitingPaymentId(checkoutId),
       userId: user.id,
-      items: priced.lines,
+      items: quote.lines,
       couponId: coupon?.id ?? null,
       couponReserved: held,
       ...wire,
@@ -148,7 +115,7 @@ async function storeCheckout(
       deliveryDate,
       specialInstructions: input.specialInstructions || null,
       // the service's clock, which the stale-checkout sweep compares with
-      createdAt: priced.at,
+      createdAt: at,
     })
   })
   if (!stored) {
@@ -197,18 +164,19 @@ export function createPaymentIntents(deps: PaymentIntentDeps) {
     user: UserRow,
     input: CreatePaymentIntentValues,
   ): Promise<CreatePaymentIntentOutcome> {
-    const lines = await priceBasketLines(deps.catalog, input.items)
-    const subtotal = sumCents(lines.map((line) => lineTotal(line.price, line.quantity)))
     const at = deps.now()
-    const coupon = await couponFor(deps.coupons, input.promoCode, subtotal, at)
-    assertMinimum(subtotal)
-    const totals = priceBasket(subtotal, coupon?.discount)
+    const quote = await deps.quote({
+      items: input.items,
+      promo: input.promoCode ? { code: input.promoCode, heldBy: null } : null,
+      at,
+    })
+    assertCoupon(quote)
+    assertMinimum(quote)
     // the client's figure is only compared: a lower one never lowers the charge
-    if (input.amount !== totals.total) return amountMismatch(lines, totals, coupon?.code ?? null)
+    if (input.amount !== quote.total) return amountMismatch(quote)
 
-    const priced = { lines, totals, coupon, at }
-    const { checkoutId, wire, deliveryDate } = await storeCheckout(deps, user, input, priced)
-    const payment = await createPayment(deps, user, checkoutId, totals.total)
+    const { checkoutId, wire, deliveryDate } = await storeCheckout(deps, user, input, quote, at)
+    const payment = await createPayment(deps, user, checkoutId, quote.total)
     if (!(await deps.checkouts.attachPayment(checkoutId, payment.id))) {
       deps.log.error(
         { checkoutId, paymentIntentId: payment.id },

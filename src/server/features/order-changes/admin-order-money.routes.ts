@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import { AdminIdParamsSchema } from '#shared/schemas/admin.ts'
 import { AdminOrderSchema, OrderConflictSchema, OrderRefundSchema } from '#shared/schemas/order.ts'
-import { AdminRefundInputSchema, JobRunListSchema } from '#shared/schemas/order-changes.ts'
+import {
+  AdminRefundInputSchema,
+  IdempotencyKeySchema,
+  JobRunListSchema,
+} from '#shared/schemas/order-changes.ts'
 import { z } from 'zod'
 import { adminCallerOf } from '../../plugins/admin-guard.ts'
 import type { OrderChangesService } from './order-changes.service.ts'
@@ -38,21 +42,28 @@ export function adminOrderMoneyRoutes({
       (request) => changes.cancelByStaff(request.params.id, adminCallerOf(request)),
     )
 
+    // one refund per Idempotency-Key: a retried request answers the first refund again
     app.post(
       '/api/admin/orders/:id/refunds',
       {
         schema: {
           params: AdminIdParamsSchema,
+          headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
           body: AdminRefundInputSchema,
           response: { 201: OrderRefundSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const refund = await changes.refund(
+        const { refund, replayed } = await changes.refund(
           request.params.id,
-          { amount: request.body.amount, reason: request.body.reason },
+          {
+            amount: request.body.amount,
+            reason: request.body.reason,
+            idempotencyKey: request.headers['idempotency-key'],
+          },
           adminCallerOf(request),
         )
+        if (replayed) void reply.header('idempotent-replayed', 'true')
         return reply.status(201).send(refund)
       },
     )

@@ -68,7 +68,7 @@ describe('40 staff cancels beside the cut-off run', () => {
         // refused while its card was being charged: it stands, charged once
         expect(answer?.statusCode, answer?.body).toBe(409)
         expect(answer?.json<{ message: string }>().message).toMatch(/being charged/)
-        expect(final).toMatchObject({ status: expect.not.stringMatching('cancelled') })
+        expect(final.status).not.toBe('cancelled')
         expect(final.paymentStatus).toBe('captured')
         continue
       }

@@ -1,18 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify'
 import type pg from 'pg'
-import { chicagoParts, cutoffOfDelivery } from '#shared/domain/delivery.ts'
+import { chicagoDayOf, cutoffOfDelivery } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
-import type { RunInTransaction } from '../../db/transaction.ts'
-import { operationKey, type OrderMoney } from './order-money.ts'
-import type { OrderWeekRepo } from './order-week.repo.ts'
+import type { ChangeContext } from './change-context.ts'
+import { operationKey } from './money-operations.ts'
 
 export const CUTOFF_JOB = 'cutoff'
 
 /** Any fixed number, shared by every app process: one cut-off run at a time. */
 const CUTOFF_LOCK_KEY = 4_242_017
 
-/** A card authorisation lasts 7 days (Stripe's, and the demo provider's). */
-const AUTHORIZATION_LIFETIME_MS = 7 * 24 * 60 * 60_000
 /** Wednesday 20:00 to Saturday 05:00 is 57 hours, 56 or 58 across a clock change. */
 const CUTOFF_TO_DELIVERY_MS = 58 * 60 * 60_000
 const BATCH = 200
@@ -23,11 +19,6 @@ const BATCH = 200
  */
 const CAPTURES_AT_ONCE = 4
 
-const dayOf = (delivery: Date) => {
-  const { year, month, day } = chicagoParts(delivery)
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
-
 export type CaptureOutcome = 'captured' | 'failed' | 'deferred' | 'skipped'
 
 /**
@@ -35,36 +26,21 @@ export type CaptureOutcome = 'captured' | 'failed' | 'deferred' | 'skipped'
  * are locked for their customers and their cards captured for their totals then. It runs on
  * every tick of the job queue and does whatever is due, so a shop that was down over the
  * cut-off captures when it is back; a capture already made is never made again (its
- * operation's key), and one process at a time runs it (an advisory lock).
+ * operation's key), and one process at a time runs it (an advisory lock). Every authorised
+ * order is tried: whether its hold lapsed is the provider's to say, never the shop's count of
+ * days (docs/product.md#order-payments).
  */
-export function createCutoff(deps: {
-  repo: OrderWeekRepo
-  transaction: RunInTransaction
-  money: OrderMoney
-  pool: pg.Pool
-  log: FastifyBaseLogger
-  now: () => Date
-}) {
-  const { repo, transaction, money, log, now } = deps
+export function createCutoff(ctx: ChangeContext & { pool: pg.Pool }) {
+  const { repo, transaction, money, log, now } = ctx
 
-  /** Captures one order, or marks its payment failed; an order no longer authorised is skipped. */
+  /** Captures one order; an order no longer authorised (cancelled, captured) is skipped. */
   async function captureOrder(orderId: string): Promise<CaptureOutcome> {
     const key = await transaction(async (tx) => {
-      const within = repo.within(tx)
-      const order = await within.lockOrder(orderId)
-      if (!order || order.status === 'cancelled' || order.paymentStatus !== 'authorized')
+      const order = await ctx.orders.lockWithin(tx, orderId)
+      if (!order || order.status === 'cancelled' || order.paymentStatus !== 'authorized') {
         return null
-      if (!order.currentPaymentId) return null
-      const authorizedAt = order.authorizedAt ?? order.createdAt
-      if (now().getTime() - authorizedAt.getTime() > AUTHORIZATION_LIFETIME_MS) {
-        await money.markPaymentFailedWithin(
-          tx,
-          order.id,
-          order.deliveryDate,
-          'the card authorisation expired',
-        )
-        return 'expired'
       }
+      if (!order.currentPaymentId) return null
       const total = decimalToCents(order.total)
       const authorized = decimalToCents(order.authorizedAmount)
       if (total > authorized) {
@@ -84,27 +60,30 @@ export function createCutoff(deps: {
       return captureKey
     })
     if (key === null) return 'skipped'
-    if (key === 'expired') return 'failed'
     const done = await money.carryOutSoon(key)
     if (!done || done.status === 'pending') return 'deferred'
     return done.status === 'succeeded' ? 'captured' : 'failed'
   }
 
   async function runDelivery(delivery: Date) {
-    const run = await repo.startRun({ job: CUTOFF_JOB, runKey: dayOf(delivery), startedAt: now() })
+    const run = await repo.startRun({
+      job: CUTOFF_JOB,
+      runKey: chicagoDayOf(delivery),
+      startedAt: now(),
+    })
     const counts = { captured: 0, failed: 0, deferred: 0 }
     try {
       let after: string | null = null
       for (;;) {
-        const batch = await repo.ordersToCapture(delivery, after, BATCH)
+        const batch = await ctx.orders.idsAwaitingCapture(delivery, after, BATCH)
         if (batch.length === 0) break
-        await eachAtMost(batch, CAPTURES_AT_ONCE, async ({ id }) => {
+        await eachAtMost(batch, CAPTURES_AT_ONCE, async (id) => {
           const outcome = await captureOrder(id)
           if (outcome === 'captured') counts.captured++
           else if (outcome === 'failed') counts.failed++
           else if (outcome === 'deferred') counts.deferred++
         })
-        after = batch[batch.length - 1]?.id ?? null
+        after = batch[batch.length - 1] ?? null
       }
       await repo.finishRun(run.id, {
         status: 'finished',
@@ -125,13 +104,13 @@ export function createCutoff(deps: {
       })
       throw error
     }
-    log.info({ delivery: dayOf(delivery), ...counts }, 'cut-off run finished')
+    log.info({ delivery: chicagoDayOf(delivery), ...counts }, 'cut-off run finished')
     return counts
   }
 
   /** Every delivery whose cut-off has passed and that still has authorised orders. */
   async function runDue(): Promise<{ deliveries: number; captured: number; failed: number }> {
-    const client = await deps.pool.connect()
+    const client = await ctx.pool.connect()
     const totals = { deliveries: 0, captured: 0, failed: 0 }
     try {
       const { rows } = await client.query<{ locked: boolean }>(
@@ -142,7 +121,7 @@ export function createCutoff(deps: {
       if (!rows[0]?.locked) return totals
       try {
         const at = now()
-        const candidates = await repo.deliveriesAwaitingCapture(
+        const candidates = await ctx.orders.deliveriesAwaitingCapture(
           new Date(at.getTime() + CUTOFF_TO_DELIVERY_MS),
         )
         for (const delivery of candidates) {

@@ -4,78 +4,53 @@ import type { Database } from '../../db/client.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { JobHandler } from '../../jobs/job-queue.ts'
 import type { SignedIn } from '../auth/index.ts'
-import type { CatalogService } from '../catalog/index.ts'
 import type { CouponsService } from '../coupons/index.ts'
-import type { OrdersService } from '../orders/index.ts'
+import type { RefundsOf } from '../orders/index.ts'
+import type { QuoteBasket } from '../quote/index.ts'
 import { adminOrderMoneyRoutes } from './admin-order-money.routes.ts'
+import type { ChangeContext } from './change-context.ts'
 import { createCutoff } from './cutoff.ts'
 import { createJobRunsView } from './job-runs.ts'
-import type { Notify } from './notices.ts'
+import { createMoneyOperations, PAYMENT_OPERATION_JOB } from './money-operations.ts'
 import { orderChangesRoutes } from './order-changes.routes.ts'
 import { createOrderChangesService } from './order-changes.service.ts'
-import { createOrderMoney, PAYMENT_OPERATION_JOB } from './order-money.ts'
-import { createOrderWeekRepo } from './order-week.repo.ts'
-
-/** the job the crontab adds every minute: the cut-off and the sweep of unpaid changes */
-export const ORDER_WEEK_TICK = 'order_week_tick'
+import { createOrderMoneyRepo } from './order-money.repo.ts'
 
 /**
  * An order's week after checkout (docs/product.md#order-changes): changes and cancellations
- * until the cut-off, the cut-off's captures, refunds, and the jobs that carry them out.
+ * until the cut-off, the cut-off's captures, refunds, the provider's events about orders'
+ * payments, and the jobs that carry the money out. The orders themselves are written through
+ * the orders feature; this feature owns the money operations and the changes waiting for a
+ * payment.
  */
 export function createOrderChangesFeature(deps: {
   db: Database
   transaction: RunInTransaction
   auth: SignedIn
-  orders: OrdersService
-  catalog: Pick<CatalogService, 'productsForOrder'>
-  coupons: CouponsService
+  orders: ChangeContext['orders']
+  quote: QuoteBasket
+  coupons: Pick<CouponsService, 'updateRedemptionWithin' | 'giveBackWithin'>
   provider: PaymentProvider
-  notify: Notify
   log: FastifyBaseLogger
   now: () => Date
 }) {
-  const repo = createOrderWeekRepo(deps.db)
-  const money = createOrderMoney({
-    repo,
-    transaction: deps.transaction,
-    provider: deps.provider,
-    notify: deps.notify,
-    log: deps.log,
-    now: deps.now,
-  })
-  const service = createOrderChangesService({
+  const repo = createOrderMoneyRepo(deps.db)
+  const base = {
     repo,
     transaction: deps.transaction,
     orders: deps.orders,
-    catalog: deps.catalog,
+    quote: deps.quote,
     coupons: deps.coupons,
     provider: deps.provider,
-    money,
-    notify: deps.notify,
     log: deps.log,
     now: deps.now,
-  })
-  const cutoff = createCutoff({
-    repo,
-    transaction: deps.transaction,
-    money,
-    pool: deps.db.$client,
-    log: deps.log,
-    now: deps.now,
-  })
-
-  /** What is due now: the cut-off's captures and the unpaid changes older than an hour. */
-  async function tick() {
-    const captures = await cutoff.runDue()
-    await service.settleStaleChanges()
-    return captures
   }
+  const money = createMoneyOperations(base)
+  const ctx: ChangeContext = { ...base, money }
+  const service = createOrderChangesService(ctx)
+  const cutoff = createCutoff({ ...ctx, pool: deps.db.$client })
 
   const handlers: Record<string, JobHandler> = {
-    [ORDER_WEEK_TICK]: async () => {
-      await tick()
-    },
     [PAYMENT_OPERATION_JOB]: async (payload) => {
       const { key } = payload as { key: string }
       await money.carryOut(key)
@@ -84,19 +59,31 @@ export function createOrderChangesFeature(deps: {
 
   return {
     service,
-    tick,
+    /**
+     * The minute's work (the app's one tick runs it): the cut-off's captures, then changes,
+     * payments after a failed capture and refunds left waiting.
+     */
+    async tick() {
+      const captures = await cutoff.runDue()
+      await service.settleStale()
+      return captures
+    },
     handlers,
-    /** every minute; a tick finds what is due by the shop's clock, so none is ever missed */
-    crontab: `* * * * * ${ORDER_WEEK_TICK}`,
     routes: orderChangesRoutes({ changes: service, auth: deps.auth }),
     adminRoutes: adminOrderMoneyRoutes({ changes: service, runs: createJobRunsView(repo) }),
     /** for checkout: events and owners of payments that are not a checkout's */
     orderPayments: {
-      handleEvent: (event: { type: string; paymentId?: string }) => service.handleEvent(event),
+      handleEvent: service.handleEvent,
       ownerOf: (paymentId: string) => service.ownerOf(paymentId),
     },
   }
 }
 
-export type { Notify, OrderNotice } from './notices.ts'
+/**
+ * The refunds of orders as their pages list them, for the orders feature (which reads them
+ * with the order, inside the same transaction when there is one).
+ */
+export const refundsOfOrders: RefundsOf = (db, orderIds) =>
+  createOrderMoneyRepo(db).refundsOf(orderIds)
+
 export type { OrderChangesService } from './order-changes.service.ts'

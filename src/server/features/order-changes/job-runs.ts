@@ -1,8 +1,8 @@
 import type { JobRun } from '#shared/schemas/order-changes.ts'
-import type { OrderWeekRepo } from './order-week.repo.ts'
+import type { OrderMoneyRepo } from './order-money.repo.ts'
 
 /** The cut-off's runs as the admin reads them, newest first. */
-export function createJobRunsView(repo: OrderWeekRepo) {
+export function createJobRunsView(repo: OrderMoneyRepo) {
   return {
     async recent(limit = 50): Promise<JobRun[]> {
       return (await repo.recentRuns(limit)).map((run) => ({

@@ -151,9 +151,9 @@ describe('paying again', () => {
     const { paymentRequired } = again.json<PaymentRequired>()
     // the customer keeps the page open over the deadline
     clock = new Date(payAgainDeadlineFor(new Date(failed.deliveryDate)).getTime() + 60_000)
-    expect(
-      (await shopper.call('POST', `/api/orders/${failed.id}/pay-again`, {})).statusCode,
-    ).toBe(409)
+    expect((await shopper.call('POST', `/api/orders/${failed.id}/pay-again`, {})).statusCode).toBe(
+      409,
+    )
     await shop.app.jobs.runDue()
     expect((await demoPayment(shop, paymentRequired.paymentIntentId))?.status).toBe('canceled')
     expect((await pay(shopper, paymentRequired.paymentIntentId)).json()).toMatchObject({

@@ -25,6 +25,17 @@ beforeAll(async () => {
 
 /** A member of staff signed in now (a session ends after 15 idle minutes of the shop's clock). */
 const staff = () => signUpAdmin(shop, 'order-money-admin')
+
+/** A staff refund as the admin page sends it: one Idempotency-Key per refund dialog. */
+async function staffRefund(orderId: string, body: { amount: string; reason: string }) {
+  const admin = await staff()
+  return shop.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/refunds`,
+    headers: { cookie: admin.cookie, 'idempotency-key': `refund-${crypto.randomUUID()}` },
+    payload: body,
+  })
+}
 afterAll(() => shop.close())
 
 const CARD = {
@@ -493,20 +504,24 @@ describe('a capture that fails', () => {
     }
   })
 
-  test('an authorisation older than 7 days is not captured: the customer pays again', async () => {
+  test('a hold the provider let lapse is tried, refused as expired, and the customer pays again', async () => {
     const shopper = await signUp(shop)
     const order = await placeOrder(shopper, await basketOver(shop))
+    // the demo holds a card for 7 days from authorising it: this one was authorised 8 days ago
     await shop.database.db.execute(
-      sql`update orders set authorized_at = authorized_at - interval '8 days' where id = ${order.id}`,
+      sql`update demo_payments set authorized_at = authorized_at - interval '8 days' where id = ${order.paymentIntentId}`,
     )
     const saved = clock
     clock = afterCutoff(order)
     try {
       await shop.app.jobs.runDue()
-      expect((await getOrder(shopper, order.id)).paymentStatus).toBe('payment_failed')
-      expect(
-        (await moneyMoves(order.paymentIntentId)).filter((m) => m.kind === 'capture'),
-      ).toHaveLength(0)
+      const failed = await getOrder(shopper, order.id)
+      expect(failed.paymentStatus).toBe('payment_failed')
+      expect(failed.history.at(-1)?.summary).toMatch(/authorisation expired/)
+      const captures = (await moneyMoves(order.paymentIntentId)).filter((m) => m.kind === 'capture')
+      expect(captures).toEqual([
+        expect.objectContaining({ result: { refused: expect.stringMatching(/expired/) } }),
+      ])
     } finally {
       clock = saved
     }
@@ -517,12 +532,7 @@ describe('refunds and cancellations by the staff', () => {
   test('before capture a refund is refused; the staff cancel voids instead', async () => {
     const shopper = await signUp(shop)
     const order = await placeOrder(shopper, await basketOver(shop))
-    const refund = await (
-      await staff()
-    ).call('POST', `/api/admin/orders/${order.id}/refunds`, {
-      amount: '5.00',
-      reason: 'Missing eggs',
-    })
+    const refund = await staffRefund(order.id, { amount: '5.00', reason: 'Missing eggs' })
     expect(refund.statusCode).toBe(409)
     expect(refund.json<{ message: string }>().message).toMatch(/not been charged yet/)
     const cancelled = await (await staff()).call('POST', `/api/admin/orders/${order.id}/cancel`, {})
@@ -536,18 +546,11 @@ describe('refunds and cancellations by the staff', () => {
     const { order, restore } = await capturedOrder(shopper)
     try {
       expect(order.paymentStatus).toBe('captured')
-      const first = await (
-        await staff()
-      ).call('POST', `/api/admin/orders/${order.id}/refunds`, {
-        amount: '5.00',
-        reason: 'A cracked egg carton',
-      })
+      const first = await staffRefund(order.id, { amount: '5.00', reason: 'A cracked egg carton' })
       expect(first.statusCode, first.body).toBe(201)
       expect(first.json()).toMatchObject({ amount: '5.00', status: 'succeeded' })
       const left = decimalToCents(order.capturedAmount) - 500
-      const tooMuch = await (
-        await staff()
-      ).call('POST', `/api/admin/orders/${order.id}/refunds`, {
+      const tooMuch = await staffRefund(order.id, {
         amount: centsToDecimal(left + 1),
         reason: 'Everything',
       })

@@ -36,7 +36,10 @@ const cdt = (isoLocal: string) => new Date(`${isoLocal}-05:00`)
 
 const saturdayOf = (order: Order) => order.deliveryDate.slice(0, 10)
 
-async function orderOfPayment(paymentIntentId: string, shopper: Awaited<ReturnType<typeof signUp>>) {
+async function orderOfPayment(
+  paymentIntentId: string,
+  shopper: Awaited<ReturnType<typeof signUp>>,
+) {
   const placed = await shopper.call('POST', '/api/orders', { paymentIntentId })
   expect(placed.statusCode, placed.body).toBeLessThan(300)
   return getOrder(shopper, placed.json<{ id: string }>().id)

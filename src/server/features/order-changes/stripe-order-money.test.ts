@@ -203,7 +203,7 @@ describe("Stripe's events about an order's own payment", () => {
 })
 
 describe('a refused capture is settled by what the payment is', () => {
-  test("Stripe's \"already captured\" after its 24-hour window makes the order captured, not failed", async () => {
+  test('Stripe\'s "already captured" after its 24-hour window makes the order captured, not failed', async () => {
     clock = TUESDAY
     const shopper = await signUp(shop, 'stripe-already')
     const order = await authorisedOrder(shopper)

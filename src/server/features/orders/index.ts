@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
-import type { RunInTransaction } from '../../db/transaction.ts'
+import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import { adminOrdersRoutes } from './admin-orders.routes.ts'
 import type { OutboxService } from '../outbox/index.ts'
-import { createOrdersRepo } from './orders.repo.ts'
+import { createOrdersRepo, type RefundsOf } from './orders.repo.ts'
 import { ordersRoutes } from './orders.routes.ts'
 import { createOrdersService, type CouponUseReturn } from './orders.service.ts'
 
@@ -19,15 +19,20 @@ export function createOrdersFeature(deps: {
   now: () => Date
   outbox: Pick<OutboxService, 'enqueueWithin'>
   publicUrl: string
+  /** the refunds of orders, kept with their money by the order-changes feature */
+  refundsOf?: RefundsOf
+  /** the address of a customer's account: every order e-mail goes there */
+  accountEmail?: (userId: string, tx: Transaction) => Promise<string | null>
 }) {
   const service = createOrdersService({
-    repo: createOrdersRepo(deps.db),
+    repo: createOrdersRepo(deps.db, deps.refundsOf ?? (() => Promise.resolve([]))),
     transaction: deps.transaction,
     coupons: deps.coupons,
     log: deps.log,
     now: deps.now,
     outbox: deps.outbox,
     publicUrl: deps.publicUrl,
+    accountEmail: deps.accountEmail ?? (() => Promise.resolve(null)),
   })
   return {
     service,
@@ -36,15 +41,25 @@ export function createOrdersFeature(deps: {
   }
 }
 
-export type { OrdersService, OrderNotice } from './orders.service.ts'
+export type { OrdersService } from './orders.service.ts'
+export type { OrderNotice } from './order-notices.ts'
+export type { Cancellation, OrderActor, OrderRevision, PaymentRecord } from './order-records.ts'
 export { isEditable, payAgainUntil } from './order-wire.ts'
-export type { OrderRow, OrderWithItems } from './orders.repo.ts'
-export type { NewOrder, NewOrderLine } from './order-lines.ts'
+export type {
+  OrderRow,
+  OrderWithItems,
+  OrderWithLines,
+  OrderItemRow,
+  RefundView,
+  RefundsOf,
+} from './orders.repo.ts'
+export { formatDeliveryAddress, type NewOrder, type NewOrderLine } from './order-lines.ts'
 export { ORDER_DELETED_MESSAGE } from './orders.service.ts'
 export {
   orderCancelledEmail,
   orderChangedEmail,
   orderConfirmationEmail,
+  type CancelMoney,
   type EmailLinks,
 } from './order-email.ts'
 export { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'

@@ -1,10 +1,10 @@
-import { formatEditDeadline, orderCutoffFor } from '#shared/domain/delivery.ts'
 import {
-  decimalToCents,
-  formatCents,
-  formatDecimalPrice,
-  type Cents,
-} from '#shared/domain/money.ts'
+  editDeadlineFor,
+  formatDeliveryDate,
+  formatEditDeadline,
+  orderCutoffFor,
+} from '#shared/domain/delivery.ts'
+import { formatCents, formatDecimalPrice, type Cents } from '#shared/domain/money.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { SITE } from '#shared/site-content.ts'
@@ -19,21 +19,38 @@ export type { EmailLinks } from './order-email-layout.ts'
  */
 
 /**
- * Until when the customer may change or cancel, and when the card is charged: the order's
- * cut-off (docs/product.md#order-changes).
+ * Until when the customer may change or cancel (the minute before the cut-off, as the pages
+ * say it), and that the card is charged at the cut-off (docs/product.md#order-changes).
  */
 const untilTheCutoff = (order: Order) =>
-  `You can change or cancel your order until ${formatEditDeadline(orderCutoffFor(new Date(order.deliveryDate)))}; your card is charged then, for the order's total at that time.`
+  `You can change or cancel your order until ${formatEditDeadline(editDeadlineFor(new Date(order.deliveryDate)))}; your card is charged right after, for the order's total at that time.`
+
+/**
+ * Why the order is not on the Saturday checkout showed: its payment came through after that
+ * Saturday's cut-off (docs/product.md#order-payments).
+ */
+export const movedNote = (order: Order, movedFrom: Date) =>
+  `Your order is for ${formatDeliveryDate(new Date(order.deliveryDate))}, not ${formatDeliveryDate(movedFrom)} as checkout showed: your payment came through after that Saturday's order deadline (${formatEditDeadline(orderCutoffFor(movedFrom))}).`
 
 /**
  * The order confirmation: items (a box's contents), totals, delivery date and window, and the
- * link to see or change the order until its cut-off.
+ * link to see or change the order until its cut-off. An order moved to a later Saturday than
+ * checkout showed says so first.
  */
-export function orderConfirmationEmail(order: Order, links?: EmailLinks): MailMessage {
+export function orderConfirmationEmail(
+  order: Order,
+  links?: EmailLinks & { movedFrom?: Date | null },
+): MailMessage {
   const number = orderNumber(order.id)
+  const movedFrom = links?.movedFrom
   return orderEmail(order, links?.publicUrl, {
-    subject: `Your ${SITE.name} order ${number}`,
-    intro: [`Thank you for your order ${number}. Your local farmers are getting it ready.`],
+    subject: movedFrom
+      ? `Your ${SITE.name} order ${number}, for ${formatDeliveryDate(new Date(order.deliveryDate))}`
+      : `Your ${SITE.name} order ${number}`,
+    intro: [
+      `Thank you for your order ${number}. Your local farmers are getting it ready.`,
+      ...(movedFrom ? [movedNote(order, movedFrom)] : []),
+    ],
     facts: deliveryFacts(order),
     showItems: true,
     action: 'See or change your order',
@@ -63,19 +80,34 @@ export function orderChangedEmail(
   })
 }
 
-/** What happened to the money of a cancelled order, read from its payment state. */
-function moneyOfCancelled(order: Order): string {
-  const refunded = decimalToCents(order.refundedAmount)
-  if (refunded > 0) {
-    return `We refunded ${formatCents(refunded)} to your card. Your bank may take 5 to 10 business days to show it.`
+/**
+ * What became of a cancelled order's money, decided with the cancellation under the order's
+ * lock (docs/product.md#order-payments): a hold released, a refund on its way, or nothing
+ * ever charged.
+ */
+export type CancelMoney =
+  | { readonly kind: 'hold_released'; readonly amount: Cents }
+  | { readonly kind: 'refunding'; readonly amount: Cents }
+  | { readonly kind: 'not_charged' }
+  | { readonly kind: 'refunded_already'; readonly amount: Cents }
+
+function moneyOfCancelled(money: CancelMoney): string {
+  switch (money.kind) {
+    case 'hold_released':
+      return `Your card was not charged: the hold of ${formatCents(money.amount)} on it is released. Your bank may take a few days to show it.`
+    case 'refunding':
+      return `We are refunding ${formatCents(money.amount)} to your card, everything we charged. Your bank may take 5 to 10 business days to show it.`
+    case 'refunded_already':
+      return `The ${formatCents(money.amount)} we charged was refunded to your card already.`
+    case 'not_charged':
+      return 'Your card was not charged for this order.'
   }
-  return `Your card was not charged: the hold of ${formatDecimalPrice(order.authorizedAmount)} on it is released. Your bank may take a few days to show it.`
 }
 
 /** A cancellation, by the customer or by the shop, and what became of the money. */
 export function orderCancelledEmail(
   order: Order,
-  { publicUrl, by }: EmailLinks & { by: 'customer' | 'staff' },
+  { publicUrl, by, money }: EmailLinks & { by: 'customer' | 'staff'; money: CancelMoney },
 ): MailMessage {
   const number = orderNumber(order.id)
   const what =
@@ -84,7 +116,7 @@ export function orderCancelledEmail(
       : `We had to cancel your order ${number} for ${deliveryDayOf(order)}. We are sorry.`
   return orderEmail(order, publicUrl, {
     subject: `Your ${SITE.name} order ${number} is cancelled`,
-    intro: [what, moneyOfCancelled(order)],
+    intro: [what, moneyOfCancelled(money)],
     facts: [['Order total', formatDecimalPrice(order.total)]],
     action: 'See your order',
     outro: [

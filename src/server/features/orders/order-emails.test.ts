@@ -106,6 +106,7 @@ const EMAILS: { name: string; make: (order: Order) => MailMessage; amounts: stri
         {
           ...links,
           by: 'customer',
+          money: { kind: 'hold_released', amount: 7419 },
         },
       ),
     amounts: ['the hold of $74.19'],
@@ -198,7 +199,7 @@ describe('what each e-mail says', () => {
     expect(mail.text).toContain('    4 × Okra')
     expect(mail.text).toContain('Delivery: Saturday, November 28, 2026, 5:00 AM – 5:00 PM')
     expect(mail.text).toContain('Instructions: Gate code 1234, leave by the back door')
-    expect(mail.text).toContain('until Wednesday, Nov 25 at 8:00 PM')
+    expect(mail.text).toContain('until Wednesday, Nov 25 at 7:59 PM')
     expect(mail.text).toContain(`See or change your order: ${LINK}`)
   })
 
@@ -227,18 +228,18 @@ describe('what each e-mail says', () => {
     expect(mail.text).toContain(`Your order ${NUMBER} was changed: Changed Heirloom Tomatoes`)
   })
 
-  test('a cancellation by the staff after the charge says what was refunded', () => {
+  test('a cancellation by the staff after the charge says what is being refunded', () => {
     const mail = orderCancelledEmail(
       makeOrderView({
         status: 'cancelled',
-        paymentStatus: 'refunded',
+        paymentStatus: 'captured',
         capturedAmount: '74.19',
-        refundedAmount: '74.19',
+        refundedAmount: '0.00',
       }),
-      { ...links, by: 'staff' },
+      { ...links, by: 'staff', money: { kind: 'refunding', amount: 7419 } },
     )
     expect(mail.text).toContain(`We had to cancel your order ${NUMBER}`)
-    expect(mail.text).toContain('We refunded $74.19 to your card')
+    expect(mail.text).toContain('We are refunding $74.19 to your card')
     expect(mail.text).not.toContain('hold')
   })
 
@@ -246,6 +247,7 @@ describe('what each e-mail says', () => {
     const mail = orderCancelledEmail(makeOrderView({ paymentStatus: 'voided' }), {
       ...links,
       by: 'customer',
+      money: { kind: 'hold_released', amount: 7419 },
     })
     expect(mail.text).toContain(`your order ${NUMBER} for Saturday, November 28, 2026 is cancelled`)
     expect(mail.text).toContain('Your card was not charged')

@@ -1,9 +1,11 @@
 import { CUSTOM_BOX_SIZE, isFarmBox, BOX_RULE_MESSAGES } from '#shared/domain/farm-boxes.ts'
 import { centsToDecimal, type Cents } from '#shared/domain/money.ts'
+import type { DeliveryInfo } from '#shared/schemas/order.ts'
 import { MAX_LINE_QUANTITY } from '#shared/domain/pricing.ts'
 import type { CustomSelection } from '#shared/schemas/order.ts'
 import type { PaymentState } from '#shared/schemas/order-status.ts'
 import { AppError } from '../../app-error.ts'
+import { orderMoneyColumns } from '../quote/index.ts'
 import type { NewOrderItemRow, NewOrderRow } from './orders.repo.ts'
 
 /** A line of a new order: the product as it was priced, in cents. */
@@ -47,7 +49,15 @@ export interface NewOrder {
   readonly authorizedAt: Date
   /** the payment the cut-off captures and refunds go back to */
   readonly currentPaymentId: string
+  /** until when the provider lets that payment be captured, when it says */
+  readonly authorizationExpiresAt?: Date | null
   readonly lines: readonly NewOrderLine[]
+}
+
+/** An order's one-line delivery address: "street, apt, city, TX zip". */
+export function formatDeliveryAddress(info: DeliveryInfo): string {
+  const street = info.apt ? `${info.address}, ${info.apt}` : info.address
+  return `${street}, ${info.city}, TX ${info.zipCode}`
 }
 
 /**
@@ -81,6 +91,19 @@ export function orderProblem(order: NewOrder): string | null {
 export const orderRefusal = (problem: string) =>
   new AppError('INVALID_BOX', { message: problem, fields: { items: problem } })
 
+/** An order's lines as item rows, prices written in the database's two-decimal form. */
+export function itemRowsOf(lines: readonly NewOrderLine[]): NewOrderItemRow[] {
+  return lines.map((line) => ({
+    productId: line.productId,
+    productName: line.productName,
+    productPrice: centsToDecimal(line.unitPrice),
+    quantity: line.quantity,
+    farmSource: line.farmSource,
+    imageUrl: line.imageUrl,
+    customSelections: line.customSelections,
+  }))
+}
+
 /** The rows of a new order, money written in the database's two-decimal form. */
 export function newOrderRows(order: NewOrder): { row: NewOrderRow; items: NewOrderItemRow[] } {
   return {
@@ -91,30 +114,19 @@ export function newOrderRows(order: NewOrder): { row: NewOrderRow; items: NewOrd
       customerPhone: order.customerPhone,
       deliveryAddress: order.deliveryAddress,
       deliveryDate: order.deliveryDate,
-      subtotal: centsToDecimal(order.subtotal),
-      discountAmount: centsToDecimal(order.discount),
+      ...orderMoneyColumns(order),
       promoCode: order.promoCode,
-      deliveryFee: centsToDecimal(order.deliveryFee),
-      tax: centsToDecimal(order.tax),
-      total: centsToDecimal(order.total),
       specialInstructions: order.specialInstructions,
       paymentIntentId: order.paymentIntentId,
       paymentStatus: order.paymentStatus,
       currentPaymentId: order.currentPaymentId,
       authorizedAmount: centsToDecimal(order.authorizedAmount),
       authorizedAt: order.authorizedAt,
+      authorizationExpiresAt: order.authorizationExpiresAt ?? null,
       ...(order.paymentStatus === 'captured'
         ? { capturedAmount: centsToDecimal(order.authorizedAmount), capturedAt: order.authorizedAt }
         : {}),
     },
-    items: order.lines.map((line) => ({
-      productId: line.productId,
-      productName: line.productName,
-      productPrice: centsToDecimal(line.unitPrice),
-      quantity: line.quantity,
-      farmSource: line.farmSource,
-      imageUrl: line.imageUrl,
-      customSelections: line.customSelections,
-    })),
+    items: itemRowsOf(order.lines),
   }
 }

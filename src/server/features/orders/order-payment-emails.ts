@@ -33,17 +33,22 @@ export function paymentCapturedEmail(order: Order, { publicUrl }: EmailLinks): M
   })
 }
 
-/** The cut-off's charge was refused: pay with another card before `payUntil`. */
+/**
+ * The card can no longer pay for the order: the cut-off's charge was refused, or before it the
+ * bank released the hold (`holdLost`). Pay with another card before `payUntil`.
+ */
 export function paymentFailedEmail(
   order: Order,
-  { publicUrl, payUntil }: EmailLinks & { payUntil: Date },
+  { publicUrl, payUntil, holdLost = false }: EmailLinks & { payUntil: Date; holdLost?: boolean },
 ): MailMessage {
   const number = orderNumber(order.id)
   const until = formatEditDeadline(payUntil)
   return orderEmail(order, publicUrl, {
     subject: `Action needed: payment for your ${SITE.name} order ${number}`,
     intro: [
-      `We could not charge ${formatDecimalPrice(order.total)} to your card for your order ${number} for ${deliveryDayOf(order)}.`,
+      holdLost
+        ? `Your bank released the hold of ${formatDecimalPrice(order.authorizedAmount)} on your card for your order ${number} for ${deliveryDayOf(order)}, so we cannot charge it.`
+        : `We could not charge ${formatDecimalPrice(order.total)} to your card for your order ${number} for ${deliveryDayOf(order)}.`,
       `To keep your delivery, please pay with another card by ${until}.`,
     ],
     facts: [
@@ -57,13 +62,35 @@ export function paymentFailedEmail(
   })
 }
 
-/** Money given back after the charge: how much, why, and how much in all. */
+/**
+ * Money given back after the charge: how much, why, and how much in all. A payment that came
+ * after the pay-again deadline (`late`) was never applied to the order: it is given back whole.
+ */
 export function refundEmail(
   order: Order,
-  { publicUrl, amount, reason }: EmailLinks & { amount: Cents; reason: string },
+  {
+    publicUrl,
+    amount,
+    reason,
+    late = false,
+  }: EmailLinks & { amount: Cents; reason: string; late?: boolean },
 ): MailMessage {
   const number = orderNumber(order.id)
   const refundedInAll = decimalToCents(order.refundedAmount)
+  if (late) {
+    return orderEmail(order, publicUrl, {
+      subject: `A refund of ${formatCents(amount)} for your ${SITE.name} order ${number}`,
+      intro: [
+        `Your payment of ${formatCents(amount)} for your order ${number} came after the deadline to pay, when your order could no longer be packed. We refunded all of it to your card. Your bank may take 5 to 10 business days to show it.`,
+      ],
+      facts: [
+        ['Refund', formatCents(amount)],
+        ['Reason', reason],
+      ],
+      action: 'See your order',
+      outro: [`Any question? Call us at ${SITE.phone.display} or write to ${SITE.email}.`],
+    })
+  }
   return orderEmail(order, publicUrl, {
     subject: `A refund of ${formatCents(amount)} for your ${SITE.name} order ${number}`,
     intro: [

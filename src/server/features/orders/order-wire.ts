@@ -14,7 +14,7 @@ import type {
   OrderStatusChangeRow,
   OrderWithDetails,
   OrderWithItems,
-  PaymentOperationRow,
+  RefundView,
 } from './orders.repo.ts'
 
 /** Rows as the API sends them: the response schemas then allow only these fields out. */
@@ -33,22 +33,32 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
   }
 }
 
-function toOrderEvent(row: OrderEventRow): OrderEvent {
+/** who reads an order: its customer, or the shop's staff (who also see which of them acted) */
+export type Audience = 'customer' | 'staff'
+
+/** what a customer reads of a step the staff took: the shop did it, not a named person */
+function summaryFor(row: OrderEventRow, audience: Audience): string {
+  if (audience === 'staff' || row.actor !== 'staff') return row.summary
+  // cancellations recorded before the history named "the shop" named the staff member
+  return row.kind === 'cancelled' ? 'Cancelled by the shop' : row.summary
+}
+
+function toOrderEvent(row: OrderEventRow, audience: Audience): OrderEvent {
   return {
     id: row.id,
     kind: row.kind,
     actor: row.actor,
-    actorEmail: row.actorEmail,
-    summary: row.summary,
+    actorEmail: audience === 'staff' ? row.actorEmail : null,
+    summary: summaryFor(row, audience),
     oldTotal: row.oldTotal,
     newTotal: row.newTotal,
     createdAt: row.createdAt.toISOString(),
   }
 }
 
-function toRefund(row: PaymentOperationRow): OrderRefund {
+function toRefund(row: RefundView): OrderRefund {
   return {
-    id: row.idempotencyKey,
+    id: row.id,
     amount: row.amount,
     reason: row.reason ?? '',
     status: row.status,
@@ -75,7 +85,7 @@ export function payAgainUntil(order: OrderRow, now: Date): Date | null {
   return now < deadline ? deadline : null
 }
 
-export function toOrder(row: OrderWithItems, now: Date): Order {
+export function toOrder(row: OrderWithItems, now: Date, audience: Audience = 'customer'): Order {
   const payUntil = payAgainUntil(row, now)
   return {
     id: row.id,
@@ -105,7 +115,7 @@ export function toOrder(row: OrderWithItems, now: Date): Order {
     editable: isEditable(row, now),
     payAgainUntil: payUntil?.toISOString() ?? null,
     version: row.version,
-    history: row.events.map(toOrderEvent),
+    history: row.events.map((event) => toOrderEvent(event, audience)),
     refunds: row.refunds.map(toRefund),
   }
 }
@@ -123,7 +133,7 @@ function toStatusChange(row: OrderStatusChangeRow): OrderStatusChange {
 
 export function toAdminOrder(row: OrderWithDetails, now: Date): AdminOrder {
   return {
-    ...toOrder(row, now),
+    ...toOrder(row, now, 'staff'),
     userId: row.userId,
     statusHistory: row.statusHistory.map(toStatusChange),
   }

@@ -1,12 +1,20 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
-import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
 import {
-  orderEvents,
-  orderItems,
-  orders,
-  orderStatusChanges,
-  paymentOperations,
-} from '../../db/schema/index.ts'
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
+import { orderEvents, orderItems, orders, orderStatusChanges } from '../../db/schema/orders.ts'
 import type { Executor } from '../../db/transaction.ts'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -15,14 +23,35 @@ export type OrderStatusChangeRow = typeof orderStatusChanges.$inferSelect
 export type NewOrderRow = typeof orders.$inferInsert
 export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, 'orderId'>
 export type OrderEventRow = typeof orderEvents.$inferSelect
-export type PaymentOperationRow = typeof paymentOperations.$inferSelect
+export type NewOrderEvent = typeof orderEvents.$inferInsert
+export type OrderUpdate = Partial<
+  Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'paymentIntentId' | 'createdAt'>
+>
+
+/** A refund as the order's page lists it (the money operations are the order-changes feature's). */
+export interface RefundView {
+  readonly orderId: string
+  readonly id: string
+  /** "4.00" */
+  readonly amount: string
+  readonly reason: string | null
+  readonly status: 'pending' | 'succeeded' | 'failed'
+  readonly createdAt: Date
+}
+
+/** The refunds asked for on some orders, oldest first, read inside the caller's transaction. */
+export type RefundsOf = (db: Executor, orderIds: readonly string[]) => Promise<RefundView[]>
+
+/** An order and its lines, as a change, a capture or a cancellation reads it (locked or not). */
+export type OrderWithLines = OrderRow & { items: OrderItemRow[] }
+
 /** An order with its lines and its life: the history and the refunds its customer reads. */
 export type OrderWithItems = OrderRow & {
   items: OrderItemRow[]
   /** oldest first */
   events: OrderEventRow[]
   /** refunds asked for, oldest first */
-  refunds: PaymentOperationRow[]
+  refunds: RefundView[]
 }
 export type OrderWithDetails = OrderWithItems & {
   /** oldest first */
@@ -74,7 +103,11 @@ function newestFirst(filters: OrderFilters) {
 }
 
 /** Items, history and refunds of the given orders: three queries whatever their number. */
-async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderWithItems[]> {
+async function withItems(
+  db: Executor,
+  rows: OrderRow[],
+  refundsOf: RefundsOf,
+): Promise<OrderWithItems[]> {
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
   // one after another: inside a transaction the three share one connection
@@ -88,11 +121,7 @@ async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderWithItems
     .from(orderEvents)
     .where(inArray(orderEvents.orderId, ids))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
-  const refunds = await db
-    .select()
-    .from(paymentOperations)
-    .where(and(inArray(paymentOperations.orderId, ids), eq(paymentOperations.kind, 'refund')))
-    .orderBy(asc(paymentOperations.createdAt))
+  const refunds = await refundsOf(db, ids)
   const itemsByOrder = byOrder(items)
   const eventsByOrder = byOrder(events)
   const refundsByOrder = byOrder(refunds)
@@ -105,9 +134,13 @@ async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderWithItems
 }
 
 /** Items, life and status histories of the given orders: four queries whatever their number. */
-async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithDetails[]> {
+async function withDetails(
+  db: Executor,
+  rows: OrderRow[],
+  refundsOf: RefundsOf,
+): Promise<OrderWithDetails[]> {
   if (rows.length === 0) return []
-  const detailed = await withItems(db, rows)
+  const detailed = await withItems(db, rows, refundsOf)
   const history = await db
     .select()
     .from(orderStatusChanges)
@@ -129,12 +162,13 @@ async function withDetails(db: Executor, rows: OrderRow[]): Promise<OrderWithDet
  */
 async function changeStatusField(
   db: Executor,
+  refundsOf: RefundsOf,
   order: OrderRow,
   change: StatusFieldChange,
   by: { id: string; email: string },
 ): Promise<OrderWithDetails | undefined> {
   const fromValue = change.field === 'status' ? order.status : order.deliveryStatus
-  if (fromValue === change.value) return (await withDetails(db, [order]))[0]
+  if (fromValue === change.value) return (await withDetails(db, [order], refundsOf))[0]
   // the database's clock, read after the lock is held: each change is stamped later than the
   // one before it, whichever app process (and clock) made either
   const changedAt = sql<Date>`clock_timestamp()`
@@ -157,17 +191,26 @@ async function changeStatusField(
     changedByEmail: by.email,
     createdAt: changedAt,
   })
-  return (await withDetails(db, [updated]))[0]
+  return (await withDetails(db, [updated], refundsOf))[0]
+}
+
+async function linesOf(db: Executor, orderId: string): Promise<OrderItemRow[]> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
 }
 
 /**
- * The orders feature's tables: orders, their items and their status history. Every statement
- * runs on the executor given, so a caller's transaction (checkout making an order) includes it.
+ * The orders feature's tables: orders, their items, their history and their status changes
+ * (docs/decisions/0012-one-owner-per-table.md). Every statement runs on the executor given, so
+ * a caller's transaction (checkout making an order, a capture recorded) includes it.
  */
-export function createOrdersRepo(db: Executor) {
+export function createOrdersRepo(db: Executor, refundsOf: RefundsOf) {
   return {
     /** The repo's statements inside the caller's transaction. */
-    within: (tx: Executor) => createOrdersRepo(tx),
+    within: (tx: Executor) => createOrdersRepo(tx, refundsOf),
 
     /**
      * The order and its items; null when an order for this payment exists already (the unique
@@ -204,7 +247,7 @@ export function createOrdersRepo(db: Executor) {
         .from(orders)
         .where(eq(orders.paymentIntentId, paymentIntentId))
         .limit(1)
-      return (await withItems(db, rows))[0]
+      return (await withItems(db, rows, refundsOf))[0]
     },
 
     async ofUser(userId: string): Promise<OrderWithItems[]> {
@@ -213,7 +256,7 @@ export function createOrdersRepo(db: Executor) {
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id))
-      return withItems(db, rows)
+      return withItems(db, rows, refundsOf)
     },
 
     async find(id: string): Promise<OrderRow | undefined> {
@@ -224,15 +267,92 @@ export function createOrdersRepo(db: Executor) {
     /** The order with its items, history and refunds. */
     async findWhole(id: string): Promise<OrderWithItems | undefined> {
       const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
-      return (await withItems(db, rows))[0]
+      return (await withItems(db, rows, refundsOf))[0]
     },
 
-    async itemsOf(orderId: string): Promise<OrderItemRow[]> {
-      return db
+    itemsOf: (orderId: string): Promise<OrderItemRow[]> => linesOf(db, orderId),
+
+    /** The order and its lines as they are now (no lock: a change is priced from this). */
+    async withLines(orderId: string): Promise<OrderWithLines | undefined> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
+      return order && { ...order, items: await linesOf(db, orderId) }
+    },
+
+    /** The order and its lines, locked until the caller's transaction ends. */
+    async lockWithLines(orderId: string): Promise<OrderWithLines | undefined> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update')
+      return order && { ...order, items: await linesOf(db, orderId) }
+    },
+
+    /** The order whose current payment this is (the provider's events name payments). */
+    async byCurrentPayment(paymentId: string): Promise<OrderRow | undefined> {
+      const [order] = await db
         .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
+        .from(orders)
+        .where(eq(orders.currentPaymentId, paymentId))
+        .limit(1)
+      return order
+    },
+
+    async update(orderId: string, update: OrderUpdate): Promise<void> {
+      await db
+        .update(orders)
+        .set({ ...update, updatedAt: sql`clock_timestamp()` })
+        .where(eq(orders.id, orderId))
+    },
+
+    /** Replaces the order's lines (a change rewrites them whole). */
+    async replaceItems(orderId: string, items: NewOrderItemRow[]): Promise<void> {
+      await db.delete(orderItems).where(eq(orderItems.orderId, orderId))
+      if (items.length === 0) return
+      await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId })))
+    },
+
+    async addEvent(event: NewOrderEvent): Promise<OrderEventRow> {
+      const [row] = await db
+        .insert(orderEvents)
+        .values({ ...event, createdAt: sql`clock_timestamp()` })
+        .returning()
+      if (!row) throw new Error('order event not stored')
+      return row
+    },
+
+    /** Delivery instants with authorised orders, up to the given one (the cut-off filters). */
+    async deliveriesAwaitingCapture(upTo: Date): Promise<Date[]> {
+      const rows = await db
+        .selectDistinct({ deliveryDate: orders.deliveryDate })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.paymentStatus, 'authorized'),
+            ne(orders.status, 'cancelled'),
+            lte(orders.deliveryDate, upTo),
+          ),
+        )
+        .orderBy(asc(orders.deliveryDate))
+      return rows.map((row) => row.deliveryDate)
+    },
+
+    /** A batch of a delivery's authorised orders, after the given id (keyset paging). */
+    async idsAwaitingCapture(
+      deliveryDate: Date,
+      afterId: string | null,
+      limit: number,
+    ): Promise<string[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.deliveryDate, deliveryDate),
+            eq(orders.paymentStatus, 'authorized'),
+            ne(orders.status, 'cancelled'),
+            afterId ? sql`${orders.id} > ${afterId}` : undefined,
+          ),
+        )
+        .orderBy(asc(orders.id))
+        .limit(limit)
+      return rows.map((row) => row.id)
     },
 
     /** One page, newest first, with items and histories, and how many match: six queries. */
@@ -251,13 +371,13 @@ export function createOrdersRepo(db: Executor) {
           .offset(page.offset),
         db.select({ total: count() }).from(orders).where(where),
       ])
-      return { orders: await withDetails(db, rows), totalCount: counted?.total ?? 0 }
+      return { orders: await withDetails(db, rows, refundsOf), totalCount: counted?.total ?? 0 }
     },
 
     /** The order with items, life and status history, as the admin reads it. */
     async withDetailsOf(id: string): Promise<OrderWithDetails[]> {
       const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
-      return withDetails(db, rows)
+      return withDetails(db, rows, refundsOf)
     },
 
     /** The order, locked until the caller's transaction ends. */
@@ -289,7 +409,7 @@ export function createOrdersRepo(db: Executor) {
       order: OrderRow,
       change: StatusFieldChange,
       by: { id: string; email: string },
-    ) => changeStatusField(db, order, change, by),
+    ) => changeStatusField(db, refundsOf, order, change, by),
 
     /** Deletes the order; its items and history go by cascade. */
     async remove(orderId: string): Promise<void> {

@@ -11,45 +11,14 @@ import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.t
 import { AppError } from '../../app-error.ts'
 import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
-import type { MailMessage } from '../../adapters/mail/index.ts'
 import type { OutboxService } from '../outbox/index.ts'
-import { orderCancelledEmail, orderChangedEmail, orderConfirmationEmail } from './order-email.ts'
-import { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
-import { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
-import type { Cents } from '#shared/domain/money.ts'
-import { newOrderRows, orderProblem, orderRefusal, type NewOrder } from './order-lines.ts'
+import { createNotices, type NoticeWithin } from './order-notices.ts'
+import { createOrderRecords } from './order-records.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
 import type { OrderRow, OrderWithItems } from './orders.repo.ts'
 import type { OrderFilters, OrdersRepo, StatusFieldChange } from './orders.repo.ts'
 
 export const ORDER_DELETED_MESSAGE = 'Order deleted'
-
-/** The e-mails of an order's life after checkout, as other features ask for them. */
-export type OrderNotice =
-  | { readonly kind: 'order_changed'; readonly oldTotal: Cents; readonly summary: string }
-  | { readonly kind: 'order_cancelled'; readonly by: 'customer' | 'staff' }
-  | { readonly kind: 'payment_captured' }
-  | { readonly kind: 'payment_failed'; readonly payUntil: Date }
-  | { readonly kind: 'refund'; readonly amount: Cents; readonly reason: string }
-
-function noticeEmail(order: Order, notice: OrderNotice, publicUrl: string): MailMessage {
-  switch (notice.kind) {
-    case 'order_changed':
-      return orderChangedEmail(order, {
-        publicUrl,
-        oldTotal: notice.oldTotal,
-        summary: notice.summary,
-      })
-    case 'order_cancelled':
-      return orderCancelledEmail(order, { publicUrl, by: notice.by })
-    case 'payment_captured':
-      return paymentCapturedEmail(order, { publicUrl })
-    case 'payment_failed':
-      return paymentFailedEmail(order, { publicUrl, payUntil: notice.payUntil })
-    case 'refund':
-      return refundEmail(order, { publicUrl, amount: notice.amount, reason: notice.reason })
-  }
-}
 
 /** What the orders feature needs of the coupons feature: giving a deleted order's use back. */
 export interface CouponUseReturn {
@@ -67,34 +36,18 @@ function filtersOf(query: AdminOrderListQuery): OrderFilters {
   return filters
 }
 
-/** Refuses an order that breaks the rules; one already paid for is made, and the breach logged. */
-function enforceOrderRules(
-  order: NewOrder,
-  { alreadyPaid, log }: { alreadyPaid: boolean; log: FastifyBaseLogger },
-) {
-  const problem = orderProblem(order)
-  if (!problem) return
-  if (!alreadyPaid) throw orderRefusal(problem)
-  log.error(
-    { paymentIntentId: order.paymentIntentId, problem },
-    'a paid checkout breaks the order rules: the order is made as it was paid for',
-  )
-}
-
 /** A status change, recorded with who made it, on the order locked for it. */
 async function changeStatusField(
   {
     repo,
     transaction,
     now,
-    outbox,
-    publicUrl,
+    notice,
   }: {
     repo: OrdersRepo
     transaction: RunInTransaction
     now: () => Date
-    outbox: Pick<OutboxService, 'enqueueWithin'>
-    publicUrl: string
+    notice: NoticeWithin
   },
   orderId: string,
   change: StatusFieldChange,
@@ -103,7 +56,7 @@ async function changeStatusField(
   const order = await transaction(async (tx) => {
     const locked = await repo.within(tx).lock(orderId)
     if (!locked) return undefined
-    return changeLockedStatusField({ repo, now, outbox, publicUrl }, tx, locked, change, by)
+    return changeLockedStatusField({ repo, now, notice }, tx, locked, change, by)
   })
   if (!order) throw new AppError('ORDER_NOT_FOUND')
   return toAdminOrder(order, now())
@@ -117,13 +70,11 @@ async function changeLockedStatusField(
   {
     repo,
     now,
-    outbox,
-    publicUrl,
+    notice,
   }: {
     repo: OrdersRepo
     now: () => Date
-    outbox: Pick<OutboxService, 'enqueueWithin'>
-    publicUrl: string
+    notice: NoticeWithin
   },
   tx: Transaction,
   locked: OrderRow,
@@ -142,16 +93,8 @@ async function changeLockedStatusField(
     locked.deliveryStatus !== change.value &&
     (change.value === 'out_for_delivery' || change.value === 'delivered')
   ) {
-    const wire = toOrder(changed, now())
-    await outbox.enqueueWithin(tx, {
-      kind: change.value,
-      dedupeKey: `${change.value}:${orderId}`,
-      orderId,
-      message:
-        change.value === 'out_for_delivery'
-          ? outForDeliveryEmail(wire, { publicUrl })
-          : deliveredEmail(wire, { publicUrl }),
-    })
+    const wire = { ...toOrder(changed, now()), userId: changed.userId }
+    await notice(tx, wire, { kind: change.value }, `${change.value}:${orderId}`)
   }
   return changed
 }
@@ -169,6 +112,7 @@ export function createOrdersService({
   now,
   outbox,
   publicUrl,
+  accountEmail,
 }: {
   repo: OrdersRepo
   transaction: RunInTransaction
@@ -179,61 +123,32 @@ export function createOrdersService({
   outbox: Pick<OutboxService, 'enqueueWithin'>
   /** the shop's address: every e-mail links to the order's page */
   publicUrl: string
+  /** where a customer's e-mails go: their account's address now */
+  accountEmail: (userId: string, tx: Transaction) => Promise<string | null>
 }) {
   const wire = (row: OrderWithItems) => toOrder(row, now())
-  const statusDeps = { repo, transaction, now, outbox, publicUrl }
+  const notice = createNotices({ outbox, publicUrl, accountEmail })
+  const statusDeps = { repo, transaction, now, notice }
+  const records = createOrderRecords({ repo, notice, log, now, accountEmail })
   return {
-    /**
-     * The order and its items, inside the caller's transaction (checkout's, so the order, its
-     * coupon redemption and the checkout's completion commit together). Null when this payment
-     * has its order already. Lines that break the order rules are refused with 400, except for
-     * a payment that already succeeded: the money has moved, so the order is made as it was
-     * paid for and the breach is logged for the staff to look at (the rules were judged when
-     * the basket was priced; a checkout stored by an older version may predate them).
-     */
-    async createWithin(
-      tx: Transaction,
-      order: NewOrder,
-      { alreadyPaid = false }: { alreadyPaid?: boolean } = {},
-    ): Promise<Order | null> {
-      enforceOrderRules(order, { alreadyPaid, log })
-      const { row, items } = newOrderRows(order)
-      const created = await repo.within(tx).insert(row, items)
-      if (!created) return null
-      const made = wire(created)
-      // the confirmation is sent once the order commits, however the process fares after
-      await outbox.enqueueWithin(tx, {
-        kind: 'order_confirmed',
-        dedupeKey: `order_confirmed:${made.id}`,
-        orderId: made.id,
-        message: orderConfirmationEmail(made, { publicUrl }),
-      })
-      return made
-    },
+    ...records,
+
+    /** The order and its lines as they are now (a change is priced from this, then locked). */
+    findWithLines: (orderId: string) => repo.withLines(orderId),
+
+    /** The order whose current payment this is: the provider's events name payments. */
+    byCurrentPayment: (paymentId: string) => repo.byCurrentPayment(paymentId),
+
+    /** Saturdays up to the instant with orders the cut-off still has to capture. */
+    deliveriesAwaitingCapture: (upTo: Date) => repo.deliveriesAwaitingCapture(upTo),
+
+    /** A batch of a Saturday's orders the cut-off still has to capture, in id order. */
+    idsAwaitingCapture: (deliveryDate: Date, afterId: string | null, limit: number) =>
+      repo.idsAwaitingCapture(deliveryDate, afterId, limit),
 
     async findByPayment(paymentIntentId: string): Promise<Order | undefined> {
       const found = await repo.findByPayment(paymentIntentId)
       return found && wire(found)
-    },
-
-    /**
-     * Writes a notice's e-mail (docs/product.md#order-emails) to the outbox inside the caller's
-     * transaction, from the order as that transaction sees it.
-     */
-    async noticeWithin(
-      tx: Transaction,
-      orderId: string,
-      notice: OrderNotice,
-      dedupeKey: string,
-    ): Promise<void> {
-      const found = await repo.within(tx).findWhole(orderId)
-      if (!found) return
-      await outbox.enqueueWithin(tx, {
-        kind: notice.kind,
-        dedupeKey,
-        orderId,
-        message: noticeEmail(wire(found), notice, publicUrl),
-      })
     },
 
     /** The customer's own orders, newest first. */

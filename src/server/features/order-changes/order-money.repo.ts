@@ -1,102 +1,42 @@
-import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm'
-import {
-  jobRuns,
-  orderChanges,
-  orderEvents,
-  orderItems,
-  orders,
-  paymentOperations,
-} from '../../db/schema/index.ts'
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm'
+import { jobRuns } from '../../db/schema/job-runs.ts'
+import { orderChanges, paymentOperations } from '../../db/schema/order-money.ts'
 import type { Executor } from '../../db/transaction.ts'
+import type { RefundView } from '../orders/index.ts'
 
-export type OrderRow = typeof orders.$inferSelect
-export type OrderItemRow = typeof orderItems.$inferSelect
-export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>
 export type OrderChangeRow = typeof orderChanges.$inferSelect
 export type NewOrderChange = typeof orderChanges.$inferInsert
 export type PaymentOperationRow = typeof paymentOperations.$inferSelect
-export type NewOrderEvent = typeof orderEvents.$inferInsert
 export type JobRunRow = typeof jobRuns.$inferSelect
-export type OrderUpdate = Partial<
-  Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'paymentIntentId' | 'createdAt'>
->
 
 /**
- * The tables of an order's week after checkout (docs/product.md#order-changes): the order's
- * own row and lines as changes rewrite them, its money operations, its pending paid changes,
- * its history and the cut-off's runs. Every statement runs on the executor given.
+ * The order-changes feature's tables (docs/decisions/0012-one-owner-per-table.md): the money
+ * operations stored before the provider is called, the changes waiting for their payment, and
+ * the cut-off's runs. The orders themselves are the orders feature's, changed through it. Every
+ * statement runs on the executor given.
  */
-export function createOrderWeekRepo(db: Executor) {
+export function createOrderMoneyRepo(db: Executor) {
   return {
-    within: (tx: Executor) => createOrderWeekRepo(tx),
-
-    /** The order and its lines, locked until the caller's transaction ends. */
-    async lockOrder(orderId: string): Promise<(OrderRow & { items: OrderItemRow[] }) | undefined> {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update')
-      if (!order) return undefined
-      const items = await db
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
-      return { ...order, items }
-    },
-
-    /** The order and its lines as they are now (no lock: a change is priced from this). */
-    async orderWithItems(
-      orderId: string,
-    ): Promise<(OrderRow & { items: OrderItemRow[] }) | undefined> {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
-      if (!order) return undefined
-      const items = await db
-        .select()
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
-      return { ...order, items }
-    },
-
-    async findOrder(orderId: string): Promise<OrderRow | undefined> {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
-      return order
-    },
-
-    async updateOrder(orderId: string, update: OrderUpdate): Promise<void> {
-      await db
-        .update(orders)
-        .set({ ...update, updatedAt: sql`clock_timestamp()` })
-        .where(eq(orders.id, orderId))
-    },
-
-    /** Replaces the order's lines (items are rewritten whole by a change). */
-    async replaceItems(orderId: string, items: NewOrderItem[]): Promise<void> {
-      await db.delete(orderItems).where(eq(orderItems.orderId, orderId))
-      if (items.length === 0) return
-      await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId })))
-    },
-
-    async addEvent(event: NewOrderEvent): Promise<void> {
-      await db.insert(orderEvents).values({ ...event, createdAt: sql`clock_timestamp()` })
-    },
+    within: (tx: Executor) => createOrderMoneyRepo(tx),
 
     /* Money operations: stored under their idempotency key before the provider is called */
 
     /** Stores the operation, or finds the one already stored under its key. */
     async storeOperation(
       operation: typeof paymentOperations.$inferInsert,
-    ): Promise<PaymentOperationRow> {
+    ): Promise<{ row: PaymentOperationRow; stored: boolean }> {
       const [stored] = await db
         .insert(paymentOperations)
         .values(operation)
         .onConflictDoNothing({ target: paymentOperations.idempotencyKey })
         .returning()
-      if (stored) return stored
+      if (stored) return { row: stored, stored: true }
       const [existing] = await db
         .select()
         .from(paymentOperations)
         .where(eq(paymentOperations.idempotencyKey, operation.idempotencyKey))
       if (!existing) throw new Error('payment operation vanished after an idempotent insert')
-      return existing
+      return { row: existing, stored: false }
     },
 
     async findOperation(key: string): Promise<PaymentOperationRow | undefined> {
@@ -104,6 +44,20 @@ export function createOrderWeekRepo(db: Executor) {
         .select()
         .from(paymentOperations)
         .where(eq(paymentOperations.idempotencyKey, key))
+      return row
+    },
+
+    /** The refund the provider knows by this id (its events name refunds by their own id). */
+    async operationOfRefund(providerReference: string): Promise<PaymentOperationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentOperations)
+        .where(
+          and(
+            eq(paymentOperations.kind, 'refund'),
+            eq(paymentOperations.providerReference, providerReference),
+          ),
+        )
       return row
     },
 
@@ -119,10 +73,10 @@ export function createOrderWeekRepo(db: Executor) {
     async finishOperation(
       key: string,
       outcome: {
-        status: 'succeeded' | 'failed'
+        status: 'processing' | 'succeeded' | 'failed'
         error?: string | null
         providerReference?: string | null
-        finishedAt: Date
+        finishedAt: Date | null
       },
     ): Promise<void> {
       await db
@@ -140,6 +94,41 @@ export function createOrderWeekRepo(db: Executor) {
         .from(paymentOperations)
         .where(and(eq(paymentOperations.orderId, orderId), eq(paymentOperations.kind, kind)))
         .orderBy(asc(paymentOperations.createdAt))
+    },
+
+    /** Refunds the provider took and the bank has not answered since before the instant. */
+    async processingRefunds(before: Date, limit: number): Promise<PaymentOperationRow[]> {
+      return db
+        .select()
+        .from(paymentOperations)
+        .where(
+          and(eq(paymentOperations.status, 'processing'), lte(paymentOperations.createdAt, before)),
+        )
+        .orderBy(asc(paymentOperations.createdAt))
+        .limit(limit)
+    },
+
+    /** The refunds of some orders as their pages list them, oldest first. */
+    async refundsOf(orderIds: readonly string[]): Promise<RefundView[]> {
+      if (orderIds.length === 0) return []
+      const rows = await db
+        .select()
+        .from(paymentOperations)
+        .where(
+          and(
+            inArray(paymentOperations.orderId, [...orderIds]),
+            eq(paymentOperations.kind, 'refund'),
+          ),
+        )
+        .orderBy(asc(paymentOperations.createdAt))
+      return rows.map((row) => ({
+        orderId: row.orderId,
+        id: row.idempotencyKey,
+        amount: row.amount,
+        reason: row.reason,
+        status: row.status === 'processing' ? 'pending' : row.status,
+        createdAt: row.createdAt,
+      }))
     },
 
     /* Changes waiting for their payment */
@@ -193,40 +182,17 @@ export function createOrderWeekRepo(db: Executor) {
         .limit(limit)
     },
 
-    /* The cut-off */
-
-    /** Delivery instants with authorised orders, up to the given one (the caller filters). */
-    async deliveriesAwaitingCapture(upTo: Date): Promise<Date[]> {
-      const rows = await db
-        .selectDistinct({ deliveryDate: orders.deliveryDate })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.paymentStatus, 'authorized'),
-            ne(orders.status, 'cancelled'),
-            lte(orders.deliveryDate, upTo),
-          ),
-        )
-        .orderBy(asc(orders.deliveryDate))
-      return rows.map((row) => row.deliveryDate)
-    },
-
-    /** A batch of a delivery's orders still to capture, after the given id (keyset paging). */
-    async ordersToCapture(deliveryDate: Date, afterId: string | null, limit: number) {
+    /** Payments after a failed capture still waiting for the customer's card. */
+    async pendingPayAgains(limit: number): Promise<OrderChangeRow[]> {
       return db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.deliveryDate, deliveryDate),
-            eq(orders.paymentStatus, 'authorized'),
-            ne(orders.status, 'cancelled'),
-            afterId ? sql`${orders.id} > ${afterId}` : undefined,
-          ),
-        )
-        .orderBy(asc(orders.id))
+        .select()
+        .from(orderChanges)
+        .where(and(eq(orderChanges.status, 'pending'), eq(orderChanges.purpose, 'pay_again')))
+        .orderBy(asc(orderChanges.createdAt))
         .limit(limit)
     },
+
+    /* The cut-off's runs */
 
     async startRun(run: { job: string; runKey: string; startedAt: Date }): Promise<JobRunRow> {
       // a run of the same key left running belonged to a process that stopped mid-way
@@ -264,4 +230,4 @@ export function createOrderWeekRepo(db: Executor) {
   }
 }
 
-export type OrderWeekRepo = ReturnType<typeof createOrderWeekRepo>
+export type OrderMoneyRepo = ReturnType<typeof createOrderMoneyRepo>

@@ -1,0 +1,235 @@
+import { cutoffOfDelivery, payAgainDeadlineOfDelivery } from '#shared/domain/delivery.ts'
+import { centsToDecimal, decimalToCents, type Cents } from '#shared/domain/money.ts'
+import type { DeliveryInfo, Order } from '#shared/schemas/order.ts'
+import { ORDER_CHANGE_MESSAGES, type PaymentRequired } from '#shared/schemas/order-changes.ts'
+import type { Payment } from '../../adapters/payments/index.ts'
+import { AppError } from '../../app-error.ts'
+import type { Transaction } from '../../db/transaction.ts'
+import type { OrderWithLines } from '../orders/index.ts'
+import { orderMoneyColumns, totalsOfColumns, type PricedLine } from '../quote/index.ts'
+import {
+  conflict,
+  lockedReason,
+  readPayment,
+  voidWithin,
+  type ChangeContext,
+} from './change-context.ts'
+import { revisionOf, type Draft } from './drafts.ts'
+import { operationKey } from './money-operations.ts'
+import type { OrderChangeRow } from './order-money.repo.ts'
+
+/**
+ * Changes that need a new payment (docs/product.md#order-changes): a change above what the card
+ * authorised, and a payment with another card after the cut-off's capture failed. The change is
+ * kept beside its payment and applied exactly once, when the provider says the card is good
+ * for it (the browser's call, the provider's event or the sweep, whichever comes first).
+ */
+
+/** A change kept with a new payment for `total`: what the card form needs. */
+export async function askForPayment(
+  ctx: ChangeContext,
+  order: OrderWithLines,
+  draft: Draft,
+  purpose: 'change' | 'pay_again',
+): Promise<PaymentRequired> {
+  const priced = draft.priced
+  const totals = priced ? priced.totals : totalsOfColumns(order)
+  // before the cut-off a card is only authorised, as at checkout; after it, taken at once
+  const capture = ctx.now() < cutoffOfDelivery(order.deliveryDate) ? 'manual' : 'automatic'
+  const change = await ctx.repo.insertChange({
+    orderId: order.id,
+    userId: order.userId,
+    purpose,
+    baseVersion: order.version,
+    paymentIntentId: `awaiting_payment_${crypto.randomUUID()}`,
+    items: priced?.lines ?? [],
+    couponId: priced?.coupon?.id ?? null,
+    promoCode: priced?.couponDropped ? null : order.promoCode,
+    ...orderMoneyColumns(totals),
+    deliveryInfo: draft.deliveryInfo,
+    specialInstructions: draft.specialInstructions ?? null,
+    changesInstructions: draft.specialInstructions !== undefined,
+    createdAt: ctx.now(),
+  })
+  let payment
+  try {
+    payment = await ctx.provider.createPayment({
+      amount: totals.total,
+      currency: 'usd',
+      metadata: {
+        orderId: order.id,
+        userId: order.userId,
+        ...(purpose === 'change' ? { orderChangeId: change.id } : { purpose: 'pay_again' }),
+      },
+      idempotencyKey: `order_${purpose}_${change.id}`,
+      description: `Order ${order.id.slice(0, 8)}: ${purpose === 'change' ? 'change' : 'payment'}`,
+      capture,
+    })
+  } catch (error) {
+    await ctx.repo.removeChange(change.id)
+    ctx.log.error({ err: error, orderId: order.id }, 'creating the payment for an order failed')
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
+  }
+  await ctx.repo.attachChangePayment(change.id, payment.id)
+  return {
+    paymentRequired: {
+      clientSecret: payment.clientSecret,
+      paymentIntentId: payment.id,
+      total: centsToDecimal(totals.total),
+      provider: ctx.provider.name,
+    },
+  }
+}
+
+/** The card is good for the change's total: authorised for it, or (taken at once) paid. */
+function paidFor(change: OrderChangeRow, payment: Payment | null): payment is Payment {
+  if (!payment) return false
+  const total = decimalToCents(change.total)
+  const good =
+    payment.status === 'requires_capture'
+      ? payment.amountCapturable === total
+      : payment.status === 'succeeded' && payment.amountReceived === total
+  return good && payment.metadata['orderId'] === change.orderId
+}
+
+/** The draft a stored change holds, as it was priced when the customer asked. */
+function draftOfChange(change: OrderChangeRow, order: OrderWithLines): Draft {
+  const lines = change.items as PricedLine[]
+  return {
+    priced:
+      lines.length > 0
+        ? {
+            lines,
+            totals: totalsOfColumns(change),
+            coupon: null,
+            couponDropped:
+              order.promoCode && !change.promoCode
+                ? ORDER_CHANGE_MESSAGES.couponDropped(order.promoCode, 'changed order')
+                : null,
+          }
+        : null,
+    deliveryInfo: (change.deliveryInfo as DeliveryInfo | null) ?? null,
+    specialInstructions: change.changesInstructions ? change.specialInstructions : undefined,
+  }
+}
+
+/**
+ * A payment that is not applied gives its money back: a hold is released, money taken at once
+ * (a payment after the deadline) is refunded whole. Keys of the operations stored.
+ */
+async function giveBack(
+  ctx: ChangeContext,
+  tx: Transaction,
+  change: OrderChangeRow,
+  payment: Payment,
+): Promise<string[]> {
+  if (payment.status !== 'succeeded') {
+    const key = await voidWithin(ctx, tx, change.orderId, change.paymentIntentId)
+    return key ? [key] : []
+  }
+  const key = operationKey.lateRefund(change.paymentIntentId)
+  await ctx.money.requestWithin(tx, {
+    key,
+    orderId: change.orderId,
+    kind: 'refund',
+    paymentId: change.paymentIntentId,
+    amount: payment.amountReceived,
+    reason: 'Paid after the deadline to pay',
+  })
+  return [key]
+}
+
+type Applied = { outcome: 'applied' | 'refused'; operations: string[] }
+
+/** A payment after a failed capture: the order paid (or authorised again), the old hold released. */
+async function applyPayAgain(
+  ctx: ChangeContext,
+  tx: Transaction,
+  change: OrderChangeRow,
+  order: OrderWithLines,
+  payment: Payment,
+): Promise<Applied> {
+  const late = ctx.now() >= payAgainDeadlineOfDelivery(order.deliveryDate)
+  if (late || order.status === 'cancelled' || order.paymentStatus !== 'payment_failed') {
+    await ctx.repo.within(tx).closeChange(change.id, 'refused')
+    return { outcome: 'refused', operations: await giveBack(ctx, tx, change, payment) }
+  }
+  const captured = payment.status === 'succeeded'
+  const replaced = order.currentPaymentId
+  await ctx.orders.recordPaymentWithin(tx, order.id, {
+    kind: 'paid_again',
+    paymentId: change.paymentIntentId,
+    amount: captured ? payment.amountReceived : payment.amountCapturable,
+    captured,
+    captureBefore: payment.captureBefore,
+  })
+  await ctx.repo.within(tx).closeChange(change.id, 'applied')
+  // the declined card's hold goes now that the new payment stands
+  const key =
+    replaced !== change.paymentIntentId ? await voidWithin(ctx, tx, order.id, replaced) : null
+  return { outcome: 'applied', operations: key ? [key] : [] }
+}
+
+/** A change of the order: written once the new payment holds it, then the old hold released. */
+async function applyChange(
+  ctx: ChangeContext,
+  tx: Transaction,
+  change: OrderChangeRow,
+  order: OrderWithLines,
+  payment: Payment,
+): Promise<Applied> {
+  const within = ctx.repo.within(tx)
+  if (order.version !== change.baseVersion || (await lockedReason(ctx, order, within))) {
+    await within.closeChange(change.id, 'refused')
+    return { outcome: 'refused', operations: await giveBack(ctx, tx, change, payment) }
+  }
+  const discount = decimalToCents(change.discountAmount)
+  if (change.items && (change.items as unknown[]).length > 0 && change.promoCode && discount > 0) {
+    await ctx.coupons.updateRedemptionWithin(tx, order.id, discount)
+  }
+  const draft = draftOfChange(change, order)
+  if (draft.priced?.couponDropped) await ctx.coupons.giveBackWithin(tx, order.id)
+  const replaced = order.currentPaymentId
+  const total: Cents = decimalToCents(change.total)
+  await ctx.orders.reviseWithin(
+    tx,
+    order.id,
+    revisionOf(draft, order, {
+      paymentId: change.paymentIntentId,
+      amount: total,
+      captureBefore: payment.captureBefore,
+    }),
+    { kind: 'customer', userId: order.userId },
+  )
+  await within.closeChange(change.id, 'applied')
+  // the old authorisation goes only now that the new one holds: never an unpaid order
+  const key = await voidWithin(ctx, tx, order.id, replaced)
+  return { outcome: 'applied', operations: key ? [key] : [] }
+}
+
+/** Applies a change (or a payment after a failed capture) whose payment succeeded, once. */
+export async function applyPaid(ctx: ChangeContext, change: OrderChangeRow): Promise<Order> {
+  const payment = await readPayment(ctx, change.paymentIntentId)
+  if (!paidFor(change, payment)) throw new AppError('PAYMENT_NOT_COMPLETED')
+  const { outcome, operations } = await ctx.transaction(async (tx): Promise<Applied> => {
+    const locked = await ctx.repo.within(tx).lockChange(change.id)
+    if (!locked || locked.status === 'applied') return { outcome: 'applied', operations: [] }
+    if (locked.status !== 'pending') return { outcome: 'refused', operations: [] }
+    const order = await ctx.orders.lockWithin(tx, locked.orderId)
+    if (!order) return { outcome: 'refused', operations: [] }
+    return locked.purpose === 'pay_again'
+      ? applyPayAgain(ctx, tx, locked, order, payment)
+      : applyChange(ctx, tx, locked, order, payment)
+  })
+  for (const key of operations) await ctx.money.carryOutSoon(key)
+  if (outcome === 'refused') {
+    const message =
+      change.purpose === 'pay_again'
+        ? ORDER_CHANGE_MESSAGES.payAgainClosed
+        : ORDER_CHANGE_MESSAGES.stale
+    throw await conflict(ctx, message, change.orderId)
+  }
+  const order = await ctx.orders.wireOf(change.orderId)
+  if (!order) throw new AppError('ORDER_NOT_FOUND')
+  return order
+}
