@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { SERVER_RENDERED_PAGES, type PageName } from '#shared/routes.ts'
 import { createJsonCache, toCachedBytes, type CachedBytes } from '../http/json-cache.ts'
 import { sendCachedJson } from '../http/send-cached-json.ts'
+import { redactUrl } from '../log-redaction.ts'
 
 /**
  * What the web app's server entry (src/web/app/entry-server.tsx, built into dist/ssr) offers.
@@ -108,7 +109,10 @@ export function createPageRenderer({
           }
         })
       } catch (error) {
-        log.warn({ err: error, url }, 'server render failed: the page is rendered in the browser')
+        log.warn(
+          { err: error, url: redactUrl(url) },
+          'server render failed: the page is rendered in the browser',
+        )
         return false
       }
       void sendCachedJson(request, reply.status(page.status), page, 'text/html; charset=utf-8')

@@ -3,11 +3,14 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
+import { redactUrl } from '../../log-redaction.ts'
 import type { Mailer } from './mailer.ts'
 
 /**
- * Without SMTP_URL every message is written as an .eml file under DATA_DIR/outbox, and its
- * subject and links are logged, so a developer (or a browser test) can follow them.
+ * Without SMTP_URL every message is written as an .eml file under DATA_DIR/outbox, where a
+ * developer (or a browser test) opens its links. The log says where the file is, with its subject
+ * and its links, their secrets (a reset or invitation token) redacted: reading the logs must not
+ * let anyone reset a password or take an invitation (docs/product.md#security).
  */
 export function createOutboxMailer({
   directory,
@@ -37,7 +40,7 @@ export function createOutboxMailer({
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       )
       await fs.writeFile(file, eml, { mode: 0o600 })
-      const links = message.text.match(/https?:\/\/\S+/g) ?? []
+      const links = (message.text.match(/https?:\/\/\S+/g) ?? []).map(redactUrl)
       log.info(
         { to: message.to, subject: message.subject, messageId, links, file },
         'e-mail written to the outbox',
