@@ -61,6 +61,13 @@ const rules = {
     regex: '(^|/)db/(schema|client)',
     message: 'Plugins and adapters touch no table: a feature gives them a small store.',
   },
+  schemaIndex: {
+    // docs/decisions/0012-one-owner-per-table.md; tests/architecture/table-owners.test.ts checks
+    // that each schema file is imported by its owner only
+    regex: '(^|/)db/schema(/index(\\.ts)?)?$',
+    message:
+      "A feature imports its own tables from their schema file (db/schema/<owner>.ts), never the whole schema; other features' tables are read through their service.",
+  },
   otherWebFeatures: {
     // inside a feature, files sit in api/, components/ or hooks/: climbing two levels would
     // reach another feature, so anything outside the feature comes through a #web alias
@@ -194,6 +201,18 @@ export default tseslint.config(
   {
     files: ['src/server/features/**'],
     rules: {
+      'no-restricted-imports': restrict(
+        rules.web,
+        rules.react,
+        rules.otherServerFeatures,
+        rules.schemaIndex,
+      ),
+    },
+  },
+  {
+    // tests may read and write any table to set the scene
+    files: ['src/server/features/**/*.test.ts'],
+    rules: {
       'no-restricted-imports': restrict(rules.web, rules.react, rules.otherServerFeatures),
     },
   },
@@ -210,6 +229,23 @@ export default tseslint.config(
   },
   {
     files: ['src/server/features/**/*.repo.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        rules.web,
+        rules.react,
+        rules.services,
+        rules.otherServerFeatures,
+        rules.schemaIndex,
+      ),
+    },
+  },
+  {
+    // rewritten on the money branch: their repos still import the whole schema (remove this
+    // block once they import their own schema files)
+    files: [
+      'src/server/features/checkout/*.repo.ts',
+      'src/server/features/order-changes/*.repo.ts',
+    ],
     rules: {
       'no-restricted-imports': restrict(
         rules.web,

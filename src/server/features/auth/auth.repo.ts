@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { adminUsers, passwordResetTokens, users } from '../../db/schema/index.ts'
+import { adminUsers, passwordResetTokens, users } from '../../db/schema/accounts.ts'
 
 export type NewUser = typeof users.$inferInsert
 export type UserRow = typeof users.$inferSelect
