@@ -120,6 +120,46 @@ const handMadeMoney = [
   },
 ]
 
+/**
+ * Business time (docs/decisions/0003-business-time-zone.md): the shop's time zone and its
+ * calendar days are read and written only in src/shared/domain/delivery.ts (chicagoDayOf,
+ * businessDateTimeFormat, formatDeliveryDate, …). These catch a zone named by hand, an Intl
+ * option or property naming one, and a "YYYY-MM-DD" text assembled from parts. A rule of its
+ * own, so it adds to the money rule's no-restricted-syntax instead of replacing it.
+ */
+const TIME_MESSAGE =
+  'Business dates and times come from src/shared/domain/delivery.ts (chicagoDayOf, businessDateTimeFormat, formatDeliveryDate, …).'
+const twoDigits = "CallExpression[callee.property.name='padStart'][arguments.0.value=2]"
+const handMadeTime = [
+  {
+    selector: 'Literal[value=/America\\/Chicago/], TemplateElement[value.raw=/America\\/Chicago/]',
+    message: `The shop's time zone is named once, in delivery.ts. ${TIME_MESSAGE}`,
+  },
+  {
+    selector:
+      "Property[key.name='timeZone'], Property[key.value='timeZone'], MemberExpression[property.name='timeZone']",
+    message: `A timeZone option formats in a zone chosen by hand. ${TIME_MESSAGE}`,
+  },
+  {
+    selector: `TemplateLiteral > ${twoDigits} ~ ${twoDigits}, TemplateLiteral > CallExpression[callee.name=/^pad/] ~ CallExpression[callee.name=/^pad/]`,
+    message: `Date text assembled from its parts by hand. ${TIME_MESSAGE}`,
+  },
+]
+
+/** A rule that reports every node one of `checks`' selectors matches, with its message. */
+const selectorRule = (checks) => ({
+  meta: { type: 'problem', schema: [] },
+  create: (context) =>
+    Object.fromEntries(
+      checks.map(({ selector, message }) => [
+        selector,
+        (node) => context.report({ node, message }),
+      ]),
+    ),
+})
+
+const house = { rules: { 'business-time': selectorRule(handMadeTime) } }
+
 export default tseslint.config(
   {
     ignores: [
@@ -276,6 +316,17 @@ export default tseslint.config(
       'src/web/lib/percent.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...handMadeMoney] },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
+    ignores: [
+      'src/shared/domain/delivery.ts',
+      'src/shared/domain/delivery.test.ts',
+      // rewritten on the money branch
+      'src/server/features/order-changes/cutoff.ts',
+    ],
+    plugins: { house },
+    rules: { 'house/business-time': 'error' },
   },
   {
     files: ['src/web/**'],
