@@ -61,6 +61,13 @@ const rules = {
     regex: '(^|/)db/(schema|client)',
     message: 'Plugins and adapters touch no table: a feature gives them a small store.',
   },
+  schemaIndex: {
+    // docs/decisions/0012-one-owner-per-table.md; tests/architecture/table-owners.test.ts checks
+    // that each schema file is imported by its owner only
+    regex: '(^|/)db/schema(/index(\\.ts)?)?$',
+    message:
+      "A feature imports its own tables from their schema file (db/schema/<owner>.ts), never the whole schema; other features' tables are read through their service.",
+  },
   otherWebFeatures: {
     // inside a feature, files sit in api/, components/ or hooks/: climbing two levels would
     // reach another feature, so anything outside the feature comes through a #web alias
@@ -112,6 +119,46 @@ const handMadeMoney = [
     message: `Reading an amount as a number by hand. ${MONEY_MESSAGE}`,
   },
 ]
+
+/**
+ * Business time (docs/decisions/0003-business-time-zone.md): the shop's time zone and its
+ * calendar days are read and written only in src/shared/domain/delivery.ts (chicagoDayOf,
+ * businessDateTimeFormat, formatDeliveryDate, …). These catch a zone named by hand, an Intl
+ * option or property naming one, and a "YYYY-MM-DD" text assembled from parts. A rule of its
+ * own, so it adds to the money rule's no-restricted-syntax instead of replacing it.
+ */
+const TIME_MESSAGE =
+  'Business dates and times come from src/shared/domain/delivery.ts (chicagoDayOf, businessDateTimeFormat, formatDeliveryDate, …).'
+const twoDigits = "CallExpression[callee.property.name='padStart'][arguments.0.value=2]"
+const handMadeTime = [
+  {
+    selector: 'Literal[value=/America\\/Chicago/], TemplateElement[value.raw=/America\\/Chicago/]',
+    message: `The shop's time zone is named once, in delivery.ts. ${TIME_MESSAGE}`,
+  },
+  {
+    selector:
+      "Property[key.name='timeZone'], Property[key.value='timeZone'], MemberExpression[property.name='timeZone']",
+    message: `A timeZone option formats in a zone chosen by hand. ${TIME_MESSAGE}`,
+  },
+  {
+    selector: `TemplateLiteral > ${twoDigits} ~ ${twoDigits}, TemplateLiteral > CallExpression[callee.name=/^pad/] ~ CallExpression[callee.name=/^pad/]`,
+    message: `Date text assembled from its parts by hand. ${TIME_MESSAGE}`,
+  },
+]
+
+/** A rule that reports every node one of `checks`' selectors matches, with its message. */
+const selectorRule = (checks) => ({
+  meta: { type: 'problem', schema: [] },
+  create: (context) =>
+    Object.fromEntries(
+      checks.map(({ selector, message }) => [
+        selector,
+        (node) => context.report({ node, message }),
+      ]),
+    ),
+})
+
+const house = { rules: { 'business-time': selectorRule(handMadeTime) } }
 
 export default tseslint.config(
   {
@@ -194,6 +241,18 @@ export default tseslint.config(
   {
     files: ['src/server/features/**'],
     rules: {
+      'no-restricted-imports': restrict(
+        rules.web,
+        rules.react,
+        rules.otherServerFeatures,
+        rules.schemaIndex,
+      ),
+    },
+  },
+  {
+    // tests may read and write any table to set the scene
+    files: ['src/server/features/**/*.test.ts'],
+    rules: {
       'no-restricted-imports': restrict(rules.web, rules.react, rules.otherServerFeatures),
     },
   },
@@ -216,6 +275,7 @@ export default tseslint.config(
         rules.react,
         rules.services,
         rules.otherServerFeatures,
+        rules.schemaIndex,
       ),
     },
   },
@@ -240,6 +300,12 @@ export default tseslint.config(
       'src/web/lib/percent.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...handMadeMoney] },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
+    ignores: ['src/shared/domain/delivery.ts', 'src/shared/domain/delivery.test.ts'],
+    plugins: { house },
+    rules: { 'house/business-time': 'error' },
   },
   {
     files: ['src/web/**'],

@@ -5,7 +5,12 @@ import type { Config } from './config/env.ts'
 import type { Database } from './db/client.ts'
 import fastifyCookie from '@fastify/cookie'
 import { countFailedSends, type Mailer } from './adapters/mail/index.ts'
-import { createAuthFeature, type AuthService, type Sessions } from './features/auth/index.ts'
+import {
+  createAuthFeature,
+  type AuthService,
+  type Roles,
+  type Sessions,
+} from './features/auth/index.ts'
 import { createCatalogFeature, type CatalogService } from './features/catalog/index.ts'
 import { createHealthFeature } from './features/health/index.ts'
 import { createObservabilityFeature } from './features/observability/index.ts'
@@ -235,7 +240,7 @@ async function registerOrdering(
   app: FastifyInstance,
   deps: AppDeps,
   shared: Shared,
-  { auth, catalog }: { auth: AuthService; catalog: CatalogService },
+  { auth, roles, catalog }: { auth: AuthService; roles: Roles; catalog: CatalogService },
 ) {
   const outbox = createOutboxFeature({
     db: deps.db,
@@ -267,6 +272,7 @@ async function registerOrdering(
     transaction: shared.transaction,
     outbox: outbox.service,
     auth,
+    roles,
     publicUrl: deps.config.publicUrl,
     now: shared.now,
   })
@@ -319,6 +325,7 @@ async function registerOrdering(
     db: deps.db,
     transaction: shared.transaction,
     auth,
+    staff: roles,
     orders: orders.service,
     now: shared.now,
   })
@@ -328,6 +335,7 @@ async function registerOrdering(
     db: deps.db,
     transaction: shared.transaction,
     orders: orders.service,
+    catalog,
     outbox: outbox.service,
     now: shared.now,
   })
@@ -404,7 +412,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const marketing = createMarketingFeature({ db: deps.db, now })
   await app.register(marketing.routes)
   await app.register(marketing.adminRoutes)
-  await registerOrdering(app, deps, shared, { auth: auth.service, catalog: catalog.service })
+  await registerOrdering(app, deps, shared, {
+    auth: auth.service,
+    roles: auth.roles,
+    catalog: catalog.service,
+  })
   await app.register(
     createUploadsFeature({
       db: deps.db,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import {
-  chicagoParts,
+  chicagoDayOf,
   formatDeliveryDate,
   nextDeliveryDate,
   orderCutoffFor,
@@ -110,12 +110,6 @@ async function setClock(page: Page, at: Date | null) {
   expect(response.status(), await response.text()).toBe(200)
 }
 
-/** "2026-11-28": an instant's Houston calendar day, as the delivery-day filter takes it. */
-const calendarDay = (instant: Date) => {
-  const { year, month, day } = chicagoParts(instant)
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
-
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
 
 test.describe('staff and an order’s money', () => {
@@ -215,7 +209,7 @@ test.describe('staff and an order’s money', () => {
       await setClock(page, null)
     }
     const total = decimalToCents(order.total)
-    const deliveryDay = calendarDay(new Date(order.deliveryDate))
+    const deliveryDay = chicagoDayOf(new Date(order.deliveryDate))
     const delivery = formatDeliveryDate(new Date(order.deliveryDate))
     await expect
       .poll(async () => (await customerSees(customer, order.id)).paymentStatus)

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { chicagoParts } from '#shared/domain/delivery.ts'
+import { chicagoDayOf } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
@@ -16,10 +16,7 @@ import { placeOrder, shopProducts, signUp } from './support/orders.ts'
 
 const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' }
 
-const saturdayOf = (order: Order) => {
-  const { year, month, day } = chicagoParts(new Date(order.deliveryDate))
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
+const saturdayOf = (order: Order) => chicagoDayOf(new Date(order.deliveryDate))
 
 /** A customer with two orders for the coming Saturday, placed through the checkout's calls. */
 async function customerWithOrders(browser: Browser) {

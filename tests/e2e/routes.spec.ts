@@ -1,4 +1,4 @@
-import { chicagoParts, comingSaturday } from '#shared/domain/delivery.ts'
+import { chicagoDayOf, comingSaturday } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
@@ -12,10 +12,7 @@ import { placeOrder, shopProducts, signUp } from './support/orders.ts'
 
 const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' }
 
-const saturdayOf = (order: Order) => {
-  const { year, month, day } = chicagoParts(new Date(order.deliveryDate))
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
+const saturdayOf = (order: Order) => chicagoDayOf(new Date(order.deliveryDate))
 
 test('an admin reorders a route’s stops, renames the route and prints its sheet', async ({
   browser,

@@ -1,11 +1,13 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
+  businessDateTimeFormat,
   chicagoDayBounds,
   chicagoParts,
   chicagoWallTimeToInstant,
   cutoffMessage,
   editDeadlineFor,
+  formatCalendarDay,
   formatDeliveryDate,
   formatDeliveryDateLong,
   formatEditDeadline,
@@ -346,6 +348,32 @@ describe('formatters', () => {
     expect(formatEditDeadline(editDeadlineFor(at('2026-03-14T10:00:00Z')))).toBe(
       'Wednesday, Mar 11 at 7:59 PM',
     )
+  })
+})
+
+describe('businessDateTimeFormat and formatCalendarDay', () => {
+  test('format instants in Chicago time, whichever parts are asked for', () => {
+    // Wednesday Nov 25 20:01 CST is Thursday Nov 26 02:01 in UTC
+    const sent = at('2026-11-26T02:01:00Z')
+    expect(
+      businessDateTimeFormat({ weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(sent),
+    ).toBe('Wed 8:01 PM')
+    expect(
+      businessDateTimeFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(sent),
+    ).toBe('Nov 25, 2026')
+    // in summer the offset is five hours
+    expect(
+      businessDateTimeFormat({ hour: 'numeric', minute: '2-digit' }).format(
+        at('2026-07-04T15:30:00Z'),
+      ),
+    ).toBe('10:30 AM')
+  })
+
+  test('write a calendar day out, and refuse what is not one', () => {
+    expect(formatCalendarDay('2025-06-14')).toBe('June 14, 2025')
+    expect(formatCalendarDay('2024-11-30')).toBe('November 30, 2024')
+    expect(() => formatCalendarDay('2025-02-30')).toThrow(RangeError)
+    expect(() => formatCalendarDay('June 14')).toThrow(RangeError)
   })
 })
 

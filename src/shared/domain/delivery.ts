@@ -227,6 +227,23 @@ export function editDeadlineFor(delivery: Date): Date {
   )
 }
 
+/**
+ * A formatter of instants in business time: the options choose the parts shown ("Nov 22, 2026",
+ * "Wed 8:01 PM"); the zone is always the shop's. Pages and e-mails format times through this.
+ */
+export function businessDateTimeFormat(
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone' | 'timeZoneName'>,
+): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: BUSINESS_TIME_ZONE })
+}
+
+/** "June 14, 2025": a calendar day ("2025-06-14") written out; no instant, so no zone. */
+export function formatCalendarDay(text: string): string {
+  const parsed = parseCalendarDay(text)
+  if (!parsed) throw new RangeError(`Not a calendar day: ${text}`)
+  return `${monthName(parsed.month)} ${parsed.day}, ${parsed.year}`
+}
+
 /** "Saturday, Nov 28" (the Chicago calendar day). */
 export function formatDeliveryDate(delivery: Date): string {
   return shortDate(chicagoParts(delivery))

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
 import { lineTotal } from '#shared/domain/pricing.ts'
@@ -96,8 +96,7 @@ export function OrderBlock({ title, children }: { title: string; children: React
   )
 }
 
-const placedFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const placedFormat = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',

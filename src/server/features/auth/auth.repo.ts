@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { adminUsers, passwordResetTokens, users } from '../../db/schema/accounts.ts'
 import type { Executor } from '../../db/transaction.ts'
-import { adminUsers, passwordResetTokens, users } from '../../db/schema/index.ts'
 
 export type NewUser = typeof users.$inferInsert
 export type UserRow = typeof users.$inferSelect

@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { SIGNED_IN_COOKIE } from '#shared/personal-state.ts'
 import type { Database } from '../../db/client.ts'
-import { adminUsers, driverUsers, sessions, users } from '../../db/schema/index.ts'
+import { adminUsers, driverUsers, sessions, users } from '../../db/schema/accounts.ts'
 
 export const SESSION_COOKIE = 'sid'
 

@@ -1,7 +1,7 @@
 import { asc, count, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { ProducerValues } from '#shared/schemas/producer.ts'
 import type { Database } from '../../db/client.ts'
-import { producers, products } from '../../db/schema/index.ts'
+import { producers, products } from '../../db/schema/catalog.ts'
 
 export type ProducerRow = typeof producers.$inferSelect
 /** a producer with the number of products that name it */

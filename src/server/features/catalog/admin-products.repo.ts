@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { AdminProductListQuery, ProductValues } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
-import { producers, products } from '../../db/schema/index.ts'
+import { producers, products } from '../../db/schema/catalog.ts'
 import type { Transaction } from '../../db/transaction.ts'
 import { escapeLike, productColumns, withProducer, type ProductRow } from './catalog.repo.ts'
 

@@ -9,7 +9,6 @@ import {
   ilike,
   inArray,
   lte,
-  ne,
   or,
   sql,
   type SQL,
@@ -17,7 +16,7 @@ import {
 import { centsToDecimal } from '#shared/domain/money.ts'
 import type { ProductListQuery } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
-import { orderItems, orders, producers, products } from '../../db/schema/index.ts'
+import { producers, products } from '../../db/schema/catalog.ts'
 
 /** A product with its producer's name, slug and state: farmSource is read through producer_id. */
 export type ProductRow = typeof products.$inferSelect & {
@@ -50,6 +49,40 @@ export interface ProductForOrder {
   /** the producer's name now; an order item keeps its own copy */
   farmSource: string
   imageUrl: string | null
+}
+
+/** A place in a customer's ranking of what they ordered: 1 is the most ordered. */
+export interface RankedProduct {
+  readonly productId: string
+  readonly rank: number
+}
+
+/** A product as the week's lists show it (docs/product.md#the-week). */
+export interface ProductFacts {
+  id: string
+  name: string
+  /** the unit text, such as "1 lb" (the spec's stock_count) */
+  unit: string
+  category: string
+  producerId: string
+  producerSlug: string
+  producerName: string
+  producerEmail: string | null
+}
+
+/** Who a producer is, and where its harvest list goes. */
+export type ProducerContact = {
+  id: string
+  slug: string
+  name: string
+  email: string | null
+}
+
+const producerContactColumns = {
+  id: producers.id,
+  slug: producers.slug,
+  name: producers.name,
+  email: producers.email,
 }
 
 export const producerColumns = {
@@ -108,29 +141,74 @@ export function createCatalogRepo(db: Database) {
     },
 
     /**
-     * The in-stock products a customer has ordered most, by the number of their orders that
-     * went through (not cancelled; payment authorised or taken), then the most recently ordered
-     * (docs/product.md#buy-again).
+     * The in-stock products of a ranking (1 first; ties by name), at most `limit`: the "Buy
+     * again" row of a customer's most-ordered products (docs/product.md#buy-again).
      */
-    mostOrderedBy(userId: string, limit: number): Promise<ProductRow[]> {
-      const orderCount = sql<number>`count(distinct ${orders.id})`
+    inStockByRank(ranked: readonly RankedProduct[], limit: number): Promise<ProductRow[]> {
+      if (ranked.length === 0) return Promise.resolve([])
+      const rankOf = JSON.stringify(
+        Object.fromEntries(ranked.map(({ productId, rank }) => [productId, rank])),
+      )
       return db
         .select(productColumns)
-        .from(orderItems)
-        .innerJoin(orders, eq(orderItems.orderId, orders.id))
-        .innerJoin(products, eq(orderItems.productId, products.id))
+        .from(products)
         .innerJoin(producers, withProducer)
         .where(
           and(
-            eq(orders.userId, userId),
-            ne(orders.status, 'cancelled'),
-            inArray(orders.paymentStatus, ['authorized', 'captured', 'partially_refunded']),
+            inArray(
+              products.id,
+              ranked.map(({ productId }) => productId),
+            ),
             eq(products.inStock, true),
           ),
         )
-        .groupBy(products.id, producers.id)
-        .orderBy(desc(orderCount), desc(sql`max(${orders.createdAt})`), asc(products.name))
+        .orderBy(sql`(${rankOf}::jsonb ->> ${products.id}::text)::int`, asc(products.name))
         .limit(limit)
+    },
+
+    /** What the week's lists show of these products today: unit, category and producer. */
+    productFacts(ids: readonly string[]): Promise<ProductFacts[]> {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({
+          id: products.id,
+          name: products.name,
+          unit: products.stockCount,
+          category: products.category,
+          producerId: producers.id,
+          producerSlug: producers.slug,
+          producerName: producers.name,
+          producerEmail: producers.email,
+        })
+        .from(products)
+        .innerJoin(producers, withProducer)
+        .where(inArray(products.id, [...new Set(ids)]))
+    },
+
+    /**
+     * The producers named by these names, ignoring case as the database does (names are unique
+     * so), each with the name it was asked by.
+     */
+    async producersByName(
+      names: readonly string[],
+    ): Promise<Array<ProducerContact & { askedName: string }>> {
+      if (names.length === 0) return []
+      const result = await db.execute<ProducerContact & { askedName: string }>(sql`
+        select asked.name as "askedName", producer.id, producer.slug, producer.name,
+               producer.email
+          from jsonb_array_elements_text(${JSON.stringify([...new Set(names)])}::jsonb)
+                 as asked(name)
+          join producers producer on lower(producer.name) = lower(asked.name)`)
+      return result.rows
+    },
+
+    /** Any producer, active or not, by its slug. */
+    async producerBySlug(slug: string): Promise<ProducerContact | undefined> {
+      const [row] = await db
+        .select(producerContactColumns)
+        .from(producers)
+        .where(eq(producers.slug, slug))
+      return row
     },
 
     /** the producers the shop shows: active ones, in display order */

@@ -8,7 +8,14 @@ import {
 } from '#shared/schemas/product.ts'
 import { AppError } from '../../app-error.ts'
 import { createJsonCache, toCachedJson, type CachedJson } from '../../http/json-cache.ts'
-import type { CatalogRepo, ProductForOrder, ProductRow } from './catalog.repo.ts'
+import type {
+  CatalogRepo,
+  ProducerContact,
+  ProductFacts,
+  ProductForOrder,
+  ProductRow,
+  RankedProduct,
+} from './catalog.repo.ts'
 
 /** How many products the shop's "Buy again" row shows at most. */
 export const BUY_AGAIN_LIMIT = 8
@@ -77,11 +84,29 @@ export function createCatalogService({
     },
 
     /**
-     * A customer's "Buy again" row: their most-ordered products still in stock, read fresh
+     * A customer's "Buy again" row from their ranking of what they ordered (the orders
+     * feature's): the products still in stock, most ordered first, then by name, read fresh
      * (docs/product.md#buy-again).
      */
-    async buyAgain(userId: string): Promise<Product[]> {
-      return (await repo.mostOrderedBy(userId, BUY_AGAIN_LIMIT)).map(toProduct)
+    async buyAgain(ranked: readonly RankedProduct[]): Promise<Product[]> {
+      return (await repo.inStockByRank(ranked, BUY_AGAIN_LIMIT)).map(toProduct)
+    },
+
+    /** The week's view of these products, read fresh; unknown ids are simply missing. */
+    productFacts(ids: readonly string[]): Promise<ProductFacts[]> {
+      return repo.productFacts(ids)
+    },
+
+    /** The producers with these names, ignoring case, each with the name asked; read fresh. */
+    producersByName(
+      names: readonly string[],
+    ): Promise<Array<ProducerContact & { askedName: string }>> {
+      return repo.producersByName(names)
+    },
+
+    /** A producer, active or not, by its slug, read fresh. */
+    producerBySlug(slug: string): Promise<ProducerContact | undefined> {
+      return repo.producerBySlug(slug)
     },
 
     /**

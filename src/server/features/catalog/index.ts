@@ -64,4 +64,9 @@ export function createCatalogFeature({
 }
 
 export type { CatalogService } from './catalog.service.ts'
-export type { ProductForOrder } from './catalog.repo.ts'
+export type {
+  ProducerContact,
+  ProductFacts,
+  ProductForOrder,
+  RankedProduct,
+} from './catalog.repo.ts'

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { coupons } from '../../db/schema/index.ts'
+import { coupons } from '../../db/schema/coupons.ts'
 
 export type CouponRow = typeof coupons.$inferSelect
 export type NewCoupon = typeof coupons.$inferInsert

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { couponRedemptions, coupons } from '../../db/schema/index.ts'
+import { couponRedemptions, coupons } from '../../db/schema/coupons.ts'
 import type { Executor } from '../../db/transaction.ts'
 
 export type CouponRow = typeof coupons.$inferSelect

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { COUPON_MESSAGES } from '#shared/domain/coupons.ts'
 import { centsToDecimal, decimalToCents, formatCents, type Cents } from '#shared/domain/money.ts'
 import type { Discount } from '#shared/domain/pricing.ts'
@@ -6,8 +6,7 @@ import type { CouponCheck, CouponCheckInput } from '#shared/schemas/coupon.ts'
 import type { Transaction } from '../../db/transaction.ts'
 import type { CouponRow, CouponsRepo } from './coupons.repo.ts'
 
-const startDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const startDate = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',

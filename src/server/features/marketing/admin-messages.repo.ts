@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { contactMessages, newsletterEmails, waitlistEmails } from '../../db/schema/index.ts'
+import { contactMessages, newsletterEmails, waitlistEmails } from '../../db/schema/marketing.ts'
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect
 export interface EmailRow {

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { neutralizeCsvFormula } from '#shared/domain/csv-safety.ts'
-import { chicagoParts } from '#shared/domain/delivery.ts'
+import { chicagoDayOf } from '#shared/domain/delivery.ts'
 import { isServedZip } from '#shared/domain/service-area.ts'
 import type {
   AdminContactMessages,
@@ -78,17 +78,12 @@ export function createAdminMessagesService({
         quoted_match: /[\r\n]/,
         cast: { string: neutralizeCsvFormula },
       })
-      return { fileName: `emails-${houstonDay(now())}.csv`, body }
+      return { fileName: `emails-${chicagoDayOf(now())}.csv`, body }
     },
   }
 }
 
 export type AdminMessagesService = ReturnType<typeof createAdminMessagesService>
-
-function houstonDay(instant: Date): string {
-  const { year, month, day } = chicagoParts(instant)
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
 
 function toEmailEntry(row: EmailRow): EmailEntry {
   return { id: row.id, email: row.email, created_at: row.createdAt.toISOString() }

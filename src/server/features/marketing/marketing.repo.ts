@@ -1,6 +1,6 @@
 import { and, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { contactMessages, newsletterEmails, waitlistEmails } from '../../db/schema/index.ts'
+import { contactMessages, newsletterEmails, waitlistEmails } from '../../db/schema/marketing.ts'
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect
 export type NewContactMessage = typeof contactMessages.$inferInsert

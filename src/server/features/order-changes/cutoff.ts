@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import { chicagoDayOf, cutoffOfDelivery } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
+import type { JobRuns } from '../../jobs/job-runs.ts'
 import type { ChangeContext } from './change-context.ts'
 import { operationKey } from './money-operations.ts'
 
@@ -30,8 +31,8 @@ export type CaptureOutcome = 'captured' | 'failed' | 'deferred' | 'skipped'
  * order is tried: whether its hold lapsed is the provider's to say, never the shop's count of
  * days (docs/product.md#order-payments).
  */
-export function createCutoff(ctx: ChangeContext & { pool: pg.Pool }) {
-  const { repo, transaction, money, log, now } = ctx
+export function createCutoff(ctx: ChangeContext & { pool: pg.Pool; runs: JobRuns }) {
+  const { runs, transaction, money, log, now } = ctx
 
   /** Captures one order; an order no longer authorised (cancelled, captured) is skipped. */
   async function captureOrder(orderId: string): Promise<CaptureOutcome> {
@@ -66,7 +67,7 @@ export function createCutoff(ctx: ChangeContext & { pool: pg.Pool }) {
   }
 
   async function runDelivery(delivery: Date) {
-    const run = await repo.startRun({
+    const run = await runs.start({
       job: CUTOFF_JOB,
       runKey: chicagoDayOf(delivery),
       startedAt: now(),
@@ -85,7 +86,7 @@ export function createCutoff(ctx: ChangeContext & { pool: pg.Pool }) {
         })
         after = batch[batch.length - 1] ?? null
       }
-      await repo.finishRun(run.id, {
+      await runs.finish(run.id, {
         status: 'finished',
         finishedAt: now(),
         succeeded: counts.captured,
@@ -95,7 +96,7 @@ export function createCutoff(ctx: ChangeContext & { pool: pg.Pool }) {
           : null,
       })
     } catch (error) {
-      await repo.finishRun(run.id, {
+      await runs.finish(run.id, {
         status: 'failed',
         finishedAt: now(),
         succeeded: counts.captured,

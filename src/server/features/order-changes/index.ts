@@ -3,6 +3,7 @@ import type { PaymentProvider } from '../../adapters/payments/index.ts'
 import type { Database } from '../../db/client.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { JobHandler } from '../../jobs/job-queue.ts'
+import { createJobRuns } from '../../jobs/job-runs.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { CouponsService } from '../coupons/index.ts'
 import type { RefundsOf } from '../orders/index.ts'
@@ -48,7 +49,8 @@ export function createOrderChangesFeature(deps: {
   const money = createMoneyOperations(base)
   const ctx: ChangeContext = { ...base, money }
   const service = createOrderChangesService(ctx)
-  const cutoff = createCutoff({ ...ctx, pool: deps.db.$client })
+  const runs = createJobRuns(deps.db)
+  const cutoff = createCutoff({ ...ctx, pool: deps.db.$client, runs })
 
   const handlers: Record<string, JobHandler> = {
     [PAYMENT_OPERATION_JOB]: async (payload) => {
@@ -70,7 +72,7 @@ export function createOrderChangesFeature(deps: {
     },
     handlers,
     routes: orderChangesRoutes({ changes: service, auth: deps.auth }),
-    adminRoutes: adminOrderMoneyRoutes({ changes: service, runs: createJobRunsView(repo) }),
+    adminRoutes: adminOrderMoneyRoutes({ changes: service, runs: createJobRunsView(runs) }),
     /** for checkout: events and owners of payments that are not a checkout's */
     orderPayments: {
       handleEvent: service.handleEvent,

@@ -1,11 +1,11 @@
 import type { JobRun } from '#shared/schemas/order-changes.ts'
-import type { OrderMoneyRepo } from './order-money.repo.ts'
+import type { JobRuns } from '../../jobs/job-runs.ts'
 
 /** The cut-off's runs as the admin reads them, newest first. */
-export function createJobRunsView(repo: OrderMoneyRepo) {
+export function createJobRunsView(runs: Pick<JobRuns, 'recent'>) {
   return {
     async recent(limit = 50): Promise<JobRun[]> {
-      return (await repo.recentRuns(limit)).map((run) => ({
+      return (await runs.recent(limit)).map((run) => ({
         id: run.id,
         job: run.job,
         runKey: run.runKey,

@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm'
-import { jobRuns } from '../../db/schema/job-runs.ts'
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { orderChanges, paymentOperations } from '../../db/schema/order-money.ts'
 import type { Executor } from '../../db/transaction.ts'
 import type { RefundView } from '../orders/index.ts'
@@ -7,12 +6,11 @@ import type { RefundView } from '../orders/index.ts'
 export type OrderChangeRow = typeof orderChanges.$inferSelect
 export type NewOrderChange = typeof orderChanges.$inferInsert
 export type PaymentOperationRow = typeof paymentOperations.$inferSelect
-export type JobRunRow = typeof jobRuns.$inferSelect
 
 /**
  * The order-changes feature's tables (docs/decisions/0012-one-owner-per-table.md): the money
- * operations stored before the provider is called, the changes waiting for their payment, and
- * the cut-off's runs. The orders themselves are the orders feature's, changed through it. Every
+ * operations stored before the provider is called, and the changes waiting for their payment (the
+ * cut-off's runs are the job runs' store's). The orders themselves are the orders feature's, changed through it. Every
  * statement runs on the executor given.
  */
 export function createOrderMoneyRepo(db: Executor) {
@@ -190,42 +188,6 @@ export function createOrderMoneyRepo(db: Executor) {
         .where(and(eq(orderChanges.status, 'pending'), eq(orderChanges.purpose, 'pay_again')))
         .orderBy(asc(orderChanges.createdAt))
         .limit(limit)
-    },
-
-    /* The cut-off's runs */
-
-    async startRun(run: { job: string; runKey: string; startedAt: Date }): Promise<JobRunRow> {
-      // a run of the same key left running belonged to a process that stopped mid-way
-      await db
-        .update(jobRuns)
-        .set({ status: 'interrupted' })
-        .where(
-          and(
-            eq(jobRuns.job, run.job),
-            eq(jobRuns.runKey, run.runKey),
-            eq(jobRuns.status, 'running'),
-          ),
-        )
-      const [row] = await db.insert(jobRuns).values(run).returning()
-      if (!row) throw new Error('job run not stored')
-      return row
-    },
-
-    async finishRun(
-      id: string,
-      outcome: {
-        status: 'finished' | 'failed'
-        finishedAt: Date
-        succeeded: number
-        failed: number
-        detail: string | null
-      },
-    ): Promise<void> {
-      await db.update(jobRuns).set(outcome).where(eq(jobRuns.id, id))
-    },
-
-    async recentRuns(limit: number): Promise<JobRunRow[]> {
-      return db.select().from(jobRuns).orderBy(desc(jobRuns.startedAt)).limit(limit)
     },
   }
 }

@@ -5,6 +5,7 @@ import type { SignedIn } from '../auth/index.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import { adminOrdersRoutes } from './admin-orders.routes.ts'
 import type { OutboxService } from '../outbox/index.ts'
+import { createOrderReadsRepo } from './order-reads.repo.ts'
 import { createOrdersRepo, type RefundsOf } from './orders.repo.ts'
 import { ordersRoutes } from './orders.routes.ts'
 import { createOrdersService, type CouponUseReturn } from './orders.service.ts'
@@ -26,8 +27,10 @@ export function createOrdersFeature(deps: {
 }) {
   const service = createOrdersService({
     repo: createOrdersRepo(deps.db, deps.refundsOf ?? (() => Promise.resolve([]))),
+    reads: createOrderReadsRepo(deps.db),
     transaction: deps.transaction,
     coupons: deps.coupons,
+    catalog: deps.catalog,
     log: deps.log,
     now: deps.now,
     outbox: deps.outbox,
@@ -36,7 +39,7 @@ export function createOrdersFeature(deps: {
   })
   return {
     service,
-    routes: ordersRoutes({ orders: service, auth: deps.auth, catalog: deps.catalog }),
+    routes: ordersRoutes({ orders: service, auth: deps.auth }),
     adminRoutes: adminOrdersRoutes(service),
   }
 }
@@ -53,6 +56,17 @@ export type {
   RefundView,
   RefundsOf,
 } from './orders.repo.ts'
+export type {
+  DayBounds,
+  DaySummaryRow,
+  FailedPaymentRow,
+  LineTotalRow,
+  OrderedProductRow,
+  SlipLineRow,
+  SlipOrderRow,
+  StopOrderRow,
+  UpcomingDeliveryRow,
+} from './order-reads.repo.ts'
 export { formatDeliveryAddress, type NewOrder, type NewOrderLine } from './order-lines.ts'
 export { ORDER_DELETED_MESSAGE } from './orders.service.ts'
 export {

@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  sql,
-  type SQL,
-} from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm'
 import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
 import { orderEvents, orderItems, orders, orderStatusChanges } from '../../db/schema/orders.ts'
 import type { Executor } from '../../db/transaction.ts'
@@ -397,11 +383,18 @@ export function createOrdersRepo(db: Executor, refundsOf: RefundsOf) {
       return row.packedAt
     },
 
-    async setDeliveredAt(orderId: string, at: Date): Promise<void> {
+    /**
+     * The delivery's time and the driver's note, each written once: a time or note the order
+     * holds already is kept (a retried tap, a status set again). Run it holding the order's lock.
+     */
+    async recordDelivered(order: OrderRow, at: Date, note: string | null): Promise<void> {
+      const deliveredAt = order.deliveredAt ?? at
+      const deliveryNote = order.deliveryNote ?? note
+      if (order.deliveredAt && order.deliveryNote === deliveryNote) return
       await db
         .update(orders)
-        .set({ deliveredAt: at, updatedAt: sql`clock_timestamp()` })
-        .where(and(eq(orders.id, orderId), isNull(orders.deliveredAt)))
+        .set({ deliveredAt, deliveryNote, updatedAt: sql`clock_timestamp()` })
+        .where(eq(orders.id, order.id))
     },
 
     /** See changeStatusField: inside a transaction holding the order's lock. */

@@ -9,7 +9,6 @@ import {
 } from '#shared/schemas/order.ts'
 import { BuyAgainListSchema } from '#shared/schemas/product.ts'
 import type { SignedIn } from '../auth/index.ts'
-import type { CatalogService } from '../catalog/index.ts'
 import type { OrdersService } from './orders.service.ts'
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema }
@@ -18,11 +17,9 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 export function ordersRoutes({
   orders,
   auth,
-  catalog,
 }: {
   orders: OrdersService
   auth: SignedIn
-  catalog: Pick<CatalogService, 'buyAgain'>
 }): FastifyPluginAsyncZod {
   return async (app) => {
     // the shop's "Buy again" row (docs/product.md#buy-again): the caller's own orders only
@@ -32,7 +29,7 @@ export function ordersRoutes({
       async (request, reply) => {
         void reply.header('cache-control', 'no-store')
         const { user } = await auth.signedIn(request)
-        return catalog.buyAgain(user.id)
+        return orders.buyAgain(user.id)
       },
     )
 

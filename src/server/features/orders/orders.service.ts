@@ -15,6 +15,9 @@ import type { OutboxService } from '../outbox/index.ts'
 import { createNotices, type NoticeWithin } from './order-notices.ts'
 import { createOrderRecords } from './order-records.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
+import type { CatalogService } from '../catalog/index.ts'
+import { createOrderReads } from './order-reads.ts'
+import type { OrderReadsRepo } from './order-reads.repo.ts'
 import type { OrderRow, OrderWithItems } from './orders.repo.ts'
 import type { OrderFilters, OrdersRepo, StatusFieldChange } from './orders.repo.ts'
 
@@ -80,12 +83,13 @@ async function changeLockedStatusField(
   locked: OrderRow,
   change: StatusFieldChange,
   by: AdminCaller,
+  deliveryNote: string | null = null,
 ) {
   const orderId = locked.id
   const changed = await repo.within(tx).changeStatusField(locked, change, by)
   // the delivered time is the first "delivered", from a driver's tap or the Orders tab
-  if (changed && change.value === 'delivered' && !locked.deliveredAt) {
-    await repo.within(tx).setDeliveredAt(orderId, now())
+  if (changed && change.value === 'delivered') {
+    await repo.within(tx).recordDelivered(locked, now(), deliveryNote)
   }
   if (
     changed &&
@@ -106,8 +110,10 @@ async function changeLockedStatusField(
  */
 export function createOrdersService({
   repo,
+  reads,
   transaction,
   coupons,
+  catalog,
   log,
   now,
   outbox,
@@ -115,8 +121,12 @@ export function createOrdersService({
   accountEmail,
 }: {
   repo: OrdersRepo
+  /** the queries other features read orders through (order-reads.ts) */
+  reads: OrderReadsRepo
   transaction: RunInTransaction
   coupons: CouponUseReturn
+  /** the "Buy again" row is drawn as the catalogue's cards */
+  catalog: Pick<CatalogService, 'buyAgain'>
   log: FastifyBaseLogger
   now: () => Date
   /** the e-mails of an order's life go out through the outbox, in the change's transaction */
@@ -145,6 +155,8 @@ export function createOrdersService({
     /** A batch of a Saturday's orders the cut-off still has to capture, in id order. */
     idsAwaitingCapture: (deliveryDate: Date, afterId: string | null, limit: number) =>
       repo.idsAwaitingCapture(deliveryDate, afterId, limit),
+
+    ...createOrderReads({ reads, catalog }),
 
     async findByPayment(paymentIntentId: string): Promise<Order | undefined> {
       const found = await repo.findByPayment(paymentIntentId)
@@ -240,11 +252,16 @@ export function createOrdersService({
     },
 
     /**
-     * The driver left the order at the door (docs/product.md#routes): "delivered", decided under
-     * the order's lock, so an order cancelled at the same moment is never marked delivered (nor
-     * its customer told). Asking again changes nothing.
+     * The driver left the order at the door (docs/product.md#routes): "delivered" with the time
+     * and the driver's note, decided and written under the order's lock, so an order cancelled at
+     * the same moment is never marked delivered (nor its customer told). The first time and the
+     * first note are kept: asking again changes nothing, but a note can join a time that has none.
      */
-    async markDelivered(orderId: string, by: AdminCaller): Promise<'delivered' | 'cancelled'> {
+    async markDelivered(
+      orderId: string,
+      by: AdminCaller,
+      note: string | null = null,
+    ): Promise<'delivered' | 'cancelled'> {
       const outcome = await transaction(async (tx) => {
         const locked = await repo.within(tx).lock(orderId)
         if (!locked) return undefined
@@ -256,7 +273,10 @@ export function createOrdersService({
             locked,
             { field: 'delivery_status', value: 'delivered' },
             by,
+            note,
           )
+        } else {
+          await repo.within(tx).recordDelivered(locked, now(), note)
         }
         return 'delivered' as const
       })

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
-import { emailOutbox } from '../../db/schema/index.ts'
+import { and, desc, eq, like, max, sql } from 'drizzle-orm'
+import { emailOutbox } from '../../db/schema/outbox.ts'
 import type { Executor } from '../../db/transaction.ts'
 
 export type OutboxRow = typeof emailOutbox.$inferSelect
@@ -80,6 +80,26 @@ export function createOutboxRepo(db: Executor) {
     async findById(id: string): Promise<OutboxRow | undefined> {
       const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1)
       return row
+    },
+
+    /**
+     * When the e-mails of a kind whose dedupe key starts with `keyPrefix` were last written, by
+     * the part of the key after the prefix, up to the next colon.
+     */
+    async lastWrittenByKey(kind: string, keyPrefix: string): Promise<Map<string, Date>> {
+      const part = sql<string>`split_part(substr(${emailOutbox.dedupeKey}, ${keyPrefix.length + 1}), ':', 1)`
+      const rows = await db
+        .select({ part, at: max(emailOutbox.createdAt) })
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.kind, kind),
+            like(emailOutbox.dedupeKey, `${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`),
+          ),
+        )
+        // by position: the part's expression carries a parameter, which group by cannot match
+        .groupBy(sql`1`)
+      return new Map(rows.flatMap(({ part, at }) => (at ? [[part, at] as const] : [])))
     },
 
     /** newest first (email_outbox_status_created_idx serves a status's list) */

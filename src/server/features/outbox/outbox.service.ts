@@ -156,6 +156,14 @@ export function createOutboxService({
       if (id) await addSendJobWithin(tx, id)
     },
 
+    /**
+     * When the e-mails of a kind whose dedupe key starts with `keyPrefix` were last written, by
+     * the key's next part: "harvest:2026-11-28:" answers each producer id's latest harvest list.
+     */
+    lastWrittenByKey(kind: string, keyPrefix: string): Promise<Map<string, Date>> {
+      return repo.lastWrittenByKey(kind, keyPrefix)
+    },
+
     /** the job queue's tasks: give them to the job runner */
     handlers: { send_email: sendEmail } satisfies Record<typeof SEND_EMAIL_TASK, JobHandler>,
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { rateLimitCounters } from '../../db/schema/index.ts'
+import { rateLimitCounters } from '../../db/schema/rate-limits.ts'
 
 export interface CountWindow {
   readonly hits: number

@@ -8,7 +8,6 @@ import {
 } from '#shared/schemas/routes.ts'
 import { AppError } from '../../app-error.ts'
 import type { OrdersService } from '../orders/index.ts'
-import type { RoutesRepo } from './routes.repo.ts'
 import type { RoutesService } from './routes.service.ts'
 import { routeOfZip, toStop, withAddress } from './week-routes.ts'
 
@@ -29,14 +28,12 @@ const mayDrive = (caller: StaffCaller, route: { driver: { id: string } | null })
  * retried tap changes nothing and sends nothing twice.
  */
 export function createDriverService({
-  repo,
   routes,
   orders,
   now,
 }: {
-  repo: RoutesRepo
   routes: Pick<RoutesService, 'routes' | 'week'>
-  orders: Pick<OrdersService, 'markDelivered' | 'sendOutForDelivery'>
+  orders: Pick<OrdersService, 'markDelivered' | 'sendOutForDelivery' | 'stopOf'>
   now: () => Date
 }) {
   /**
@@ -79,7 +76,7 @@ export function createDriverService({
     },
 
     async delivered(orderId: string, caller: StaffCaller, note: string | null): Promise<Stop> {
-      const order = await repo.order(orderId)
+      const order = await orders.stopOf(orderId)
       if (!order) throw new AppError('ORDER_NOT_FOUND')
       if (!caller.isAdmin) {
         const route = routeOfZip(await routes.routes(), addressParts(order.deliveryAddress).zip)
@@ -89,12 +86,11 @@ export function createDriverService({
         }
       }
       mayWork(caller, chicagoDayOf(order.deliveryDate))
-      if ((await orders.markDelivered(orderId, caller)) === 'cancelled') {
+      // the status, the time and the note, written by the orders feature under the order's lock
+      if ((await orders.markDelivered(orderId, caller, note)) === 'cancelled') {
         throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.cancelled })
       }
-      // written once (only while unset), also when an earlier tap stopped between the two writes
-      await repo.recordDelivered(orderId, now(), note)
-      const saved = await repo.order(orderId)
+      const saved = await orders.stopOf(orderId)
       if (!saved) throw new AppError('ORDER_NOT_FOUND')
       return toStop(withAddress(saved))
     },

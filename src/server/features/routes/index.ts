@@ -6,7 +6,7 @@ import { driverRoutes } from './driver.routes.ts'
 import { createDriverService } from './driver.service.ts'
 import { createRoutesRepo } from './routes.repo.ts'
 import { adminRoutesRoutes } from './routes.routes.ts'
-import { createRoutesService } from './routes.service.ts'
+import { createRoutesService, type RouteStaff } from './routes.service.ts'
 
 /**
  * Saturday routes and the driver's phone view (docs/product.md#routes): the admin's routes and
@@ -16,12 +16,21 @@ export function createRoutesFeature(deps: {
   db: Database
   transaction: RunInTransaction
   auth: SignedIn
-  orders: Pick<OrdersService, 'markDelivered' | 'sendOutForDelivery'>
+  /** the drivers' and staff's accounts (the auth feature's roles) */
+  staff: RouteStaff
+  orders: Pick<
+    OrdersService,
+    'markDelivered' | 'sendOutForDelivery' | 'stopOf' | 'stopsOn' | 'stopsOnWithin'
+  >
   now: () => Date
 }) {
-  const repo = createRoutesRepo(deps.db)
-  const service = createRoutesService({ repo, transaction: deps.transaction })
-  const driver = createDriverService({ repo, routes: service, orders: deps.orders, now: deps.now })
+  const service = createRoutesService({
+    repo: createRoutesRepo(deps.db),
+    transaction: deps.transaction,
+    orders: deps.orders,
+    staff: deps.staff,
+  })
+  const driver = createDriverService({ routes: service, orders: deps.orders, now: deps.now })
   return {
     service,
     adminRoutes: adminRoutesRoutes(service),

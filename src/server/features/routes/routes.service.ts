@@ -10,9 +10,23 @@ import {
   type WeekRoutes,
 } from '#shared/schemas/routes.ts'
 import { AppError } from '../../app-error.ts'
-import type { RunInTransaction } from '../../db/transaction.ts'
-import type { RoutesRepo, RouteRow } from './routes.repo.ts'
-import { groupIntoRoutes, routeWithStops, stopsOfRoute, withAddress } from './week-routes.ts'
+import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
+import type { Roles } from '../auth/index.ts'
+import type { OrdersService } from '../orders/index.ts'
+import type { RoutesRepo, StoredRouteRow } from './routes.repo.ts'
+import {
+  groupIntoRoutes,
+  routeWithStops,
+  stopsOfRoute,
+  withAddress,
+  type RouteRow,
+} from './week-routes.ts'
+
+/** The drivers' and staff's accounts, through the auth feature that owns them. */
+export type RouteStaff = Pick<
+  Roles,
+  'accountsOf' | 'accountsOfWithin' | 'staffMembers' | 'isStaffWithin'
+>
 
 const badRequest = (field: string, message: string) =>
   new AppError('BAD_REQUEST', { message, fields: { [field]: message } })
@@ -25,42 +39,68 @@ const routeNotFound = () => new AppError('NOT_FOUND', { message: ROUTE_MESSAGES.
 export function createRoutesService({
   repo,
   transaction,
+  orders,
+  staff,
 }: {
   repo: RoutesRepo
   transaction: RunInTransaction
+  /** a Saturday's stops are its orders, read through the orders feature */
+  orders: Pick<OrdersService, 'stopsOn' | 'stopsOnWithin'>
+  staff: RouteStaff
 }) {
+  /** The stored routes with their drivers' names, read inside `tx` when given one. */
+  async function withDrivers(rows: StoredRouteRow[], tx?: Transaction): Promise<RouteRow[]> {
+    const ids = rows.flatMap(({ driverUserId }) => driverUserId ?? [])
+    const accounts = tx ? await staff.accountsOfWithin(tx, ids) : await staff.accountsOf(ids)
+    return rows.map(({ driverUserId, ...route }) => {
+      const driver = driverUserId ? accounts.get(driverUserId) : undefined
+      return {
+        ...route,
+        driver: driver ? { id: driver.id, name: driver.name, email: driver.email } : null,
+      }
+    })
+  }
+
   /** The routes; the default four are made the first time there are none. */
   async function routes(): Promise<RouteRow[]> {
     const found = await repo.routes()
-    if (found.length > 0) return found
+    if (found.length > 0) return withDrivers(found)
     await repo.insertDefaults(defaultRoutes())
-    return repo.routes()
+    return withDrivers(await repo.routes())
   }
 
   /** Inside the routes' lock: every ZIP in one route at most, and a driver who is staff. */
-  async function checkRoute(within: RoutesRepo, input: Required<RouteInput>, routeId?: string) {
-    const others = (await within.routes()).filter((route) => route.id !== routeId)
+  async function checkRoute(tx: Transaction, input: Required<RouteInput>, routeId?: string) {
+    const others = (await repo.within(tx).routes()).filter((route) => route.id !== routeId)
     for (const zip of input.zips) {
       const taken = others.find((route) => route.zips.includes(zip))
       if (taken) throw badRequest('zips', ROUTE_MESSAGES.zipTaken(zip, taken.name))
     }
-    if (input.driverUserId && !(await within.isStaff(input.driverUserId))) {
+    if (input.driverUserId && !(await staff.isStaffWithin(tx, input.driverUserId))) {
       throw badRequest('driverUserId', ROUTE_MESSAGES.driver)
     }
   }
 
   async function week(saturday: string): Promise<WeekRoutes> {
     const all = await routes()
-    const orders = await repo.ordersOn(chicagoDayBounds(saturday))
-    const placed = await repo.positions(orders.map(({ id }) => id))
-    return groupIntoRoutes(saturday, all, orders, placed)
+    const stops = await orders.stopsOn(chicagoDayBounds(saturday))
+    const placed = await repo.positions(stops.map(({ id }) => id))
+    return groupIntoRoutes(saturday, all, stops, placed)
+  }
+
+  /** A route as the admin's list shows it. */
+  async function listed(id: string): Promise<RouteList['routes'][number]> {
+    const route = (await routes()).find((found) => found.id === id)
+    if (!route) throw routeNotFound()
+    return { id: route.id, name: route.name, zips: route.zips, driver: route.driver }
   }
 
   return {
     routes,
 
     async list(): Promise<RouteList> {
-      const [all, drivers] = [await routes(), await repo.staff()]
+      const [all, members] = [await routes(), await staff.staffMembers()]
+      const drivers = members.map(({ id, name, email }) => ({ id, name, email }))
       return {
         routes: all.map(({ id, name, zips, driver }) => ({ id, name, zips, driver })),
         drivers,
@@ -72,28 +112,24 @@ export function createRoutesService({
       const id = await transaction(async (tx) => {
         const within = repo.within(tx)
         await within.lockRoutes()
-        await checkRoute(within, input)
+        await checkRoute(tx, input)
         const created = await within.insertRoute(input)
         if (!created) throw new AppError('BAD_REQUEST', { message: ROUTE_MESSAGES.nameTaken })
         return created
       })
-      const route = (await repo.routes()).find((found) => found.id === id)
-      if (!route) throw routeNotFound()
-      return { id: route.id, name: route.name, zips: route.zips, driver: route.driver }
+      return listed(id)
     },
 
     async update(id: string, input: Required<RouteInput>): Promise<RouteList['routes'][number]> {
       await transaction(async (tx) => {
         const within = repo.within(tx)
         await within.lockRoutes()
-        await checkRoute(within, input, id)
+        await checkRoute(tx, input, id)
         const result = await within.updateRoute(id, input)
         if (result === 'missing') throw routeNotFound()
         if (result === 'name-taken') throw badRequest('name', ROUTE_MESSAGES.nameTaken)
       })
-      const route = (await repo.routes()).find((found) => found.id === id)
-      if (!route) throw routeNotFound()
-      return { id: route.id, name: route.name, zips: route.zips, driver: route.driver }
+      return listed(id)
     },
 
     async remove(id: string): Promise<{ message: string }> {
@@ -116,9 +152,11 @@ export function createRoutesService({
       return transaction(async (tx) => {
         const within = repo.within(tx)
         await within.lockRouteStops(routeId)
-        const route = (await within.routes()).find((found) => found.id === routeId)
+        const stored = (await within.routes()).find((found) => found.id === routeId)
+        if (!stored) throw routeNotFound()
+        const [route] = await withDrivers([stored], tx)
         if (!route) throw routeNotFound()
-        const stops = (await within.ordersOn(chicagoDayBounds(saturday))).map(withAddress)
+        const stops = (await orders.stopsOnWithin(tx, chicagoDayBounds(saturday))).map(withAddress)
         const onRoute = stopsOfRoute(route, stops, new Map())
         const known = new Set(onRoute.map(({ id }) => id))
         const strangers = orderIds.filter((id) => !known.has(id))

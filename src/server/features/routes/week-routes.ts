@@ -1,7 +1,16 @@
 import { orderNumber } from '#shared/domain/order-number.ts'
 import { addressParts, orderStops, type AddressParts } from '#shared/domain/route-stops.ts'
 import type { RouteWithStops, Stop, WeekRoutes } from '#shared/schemas/routes.ts'
-import type { RouteRow, StopOrderRow } from './routes.repo.ts'
+import type { StopOrderRow } from '../orders/index.ts'
+
+/** A route with its driver's name (docs/product.md#routes). */
+export interface RouteRow {
+  id: string
+  name: string
+  zips: string[]
+  position: number
+  driver: { id: string; name: string; email: string } | null
+}
 
 type Placed = ReadonlyMap<string, { routeId: string; position: number }>
 

@@ -4,7 +4,7 @@ import type { AuthService } from '../auth/index.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import { createStaffRepo } from './staff.repo.ts'
 import { adminStaffRoutes, invitationRoutes } from './staff.routes.ts'
-import { createStaffService } from './staff.service.ts'
+import { createStaffService, type StaffRoles } from './staff.service.ts'
 
 /** The shop's staff: admins and drivers, and the invitations that make them (docs/product.md#staff). */
 export function createStaffFeature(deps: {
@@ -12,6 +12,7 @@ export function createStaffFeature(deps: {
   transaction: RunInTransaction
   outbox: Pick<OutboxService, 'enqueueWithin'>
   auth: Pick<AuthService, 'signedIn' | 'register'>
+  roles: StaffRoles
   publicUrl: string
   now: () => Date
 }) {
@@ -20,6 +21,7 @@ export function createStaffFeature(deps: {
     transaction: deps.transaction,
     outbox: deps.outbox,
     auth: deps.auth,
+    roles: deps.roles,
     publicUrl: deps.publicUrl,
     now: deps.now,
   })

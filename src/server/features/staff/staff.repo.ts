@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { StaffRole } from '#shared/schemas/staff.ts'
 import type { Database } from '../../db/client.ts'
-import { adminUsers, driverUsers, staffInvitations, users } from '../../db/schema/index.ts'
-import type { Executor, Transaction } from '../../db/transaction.ts'
+import { staffInvitations } from '../../db/schema/staff.ts'
+import type { Transaction } from '../../db/transaction.ts'
 
 export type InvitationRow = typeof staffInvitations.$inferSelect
 
@@ -11,80 +11,22 @@ export type InvitationRow = typeof staffInvitations.$inferSelect
 export const hashInvitationToken = (token: string) =>
   createHash('sha256').update(token).digest('hex')
 
-const roleTable = (role: StaffRole) => (role === 'admin' ? adminUsers : driverUsers)
-
-export interface StaffRow {
-  userId: string
-  email: string
-  firstName: string
-  lastName: string
-  role: StaffRole
-  since: Date
-}
-
 export interface PendingInvitationRow {
   id: string
   email: string
   role: StaffRole
-  invitedBy: string | null
+  /** the id of the admin who sent it (null once that account is gone) */
+  invitedById: string | null
   createdAt: Date
   expiresAt: Date
 }
 
-function rolesOf(db: Executor) {
-  return {
-    async hasRole(userId: string, role: StaffRole): Promise<boolean> {
-      const table = roleTable(role)
-      const rows = await db
-        .select({ userId: table.userId })
-        .from(table)
-        .where(eq(table.userId, userId))
-      return rows.length > 0
-    },
-
-    async grant(userId: string, role: StaffRole): Promise<void> {
-      await db.insert(roleTable(role)).values({ userId }).onConflictDoNothing()
-    },
-  }
-}
-
+/**
+ * The staff invitations (docs/product.md#staff). The roles themselves, and the accounts, are
+ * the auth feature's: the staff service grants and revokes them through it.
+ */
 export function createStaffRepo(db: Database) {
   return {
-    ...rolesOf(db),
-
-    async findUserByEmail(
-      email: string,
-    ): Promise<{ id: string; email: string; firstName: string } | undefined> {
-      const [row] = await db
-        .select({ id: users.id, email: users.email, firstName: users.firstName })
-        .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`)
-      return row
-    },
-
-    /** admins first, then drivers, each by when they got the role */
-    async listStaff(): Promise<StaffRow[]> {
-      const of = (role: StaffRole) => {
-        const table = roleTable(role)
-        return db
-          .select({
-            userId: users.id,
-            email: users.email,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            since: table.createdAt,
-          })
-          .from(table)
-          .innerJoin(users, eq(users.id, table.userId))
-          .orderBy(asc(table.createdAt), asc(users.email))
-      }
-      const [admins, drivers] = await Promise.all([of('admin'), of('driver')])
-      return [
-        ...admins.map((row) => ({ ...row, role: 'admin' as const })),
-        ...drivers.map((row) => ({ ...row, role: 'driver' as const })),
-      ]
-    },
-
     /** invitations neither used nor expired, newest first */
     listPendingInvitations(at: Date): Promise<PendingInvitationRow[]> {
       return db
@@ -92,12 +34,11 @@ export function createStaffRepo(db: Database) {
           id: staffInvitations.id,
           email: staffInvitations.email,
           role: staffInvitations.role,
-          invitedBy: users.email,
+          invitedById: staffInvitations.invitedBy,
           createdAt: staffInvitations.createdAt,
           expiresAt: staffInvitations.expiresAt,
         })
         .from(staffInvitations)
-        .leftJoin(users, eq(users.id, staffInvitations.invitedBy))
         .where(and(isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, at)))
         .orderBy(desc(staffInvitations.createdAt), desc(staffInvitations.id))
     },
@@ -113,8 +54,6 @@ export function createStaffRepo(db: Database) {
     /** the repo's statements on an open transaction */
     within(tx: Transaction) {
       return {
-        ...rolesOf(tx),
-
         /**
          * A new invitation replaces the address's pending ones (their links stop working): one
          * address has at most one invitation waiting.
@@ -167,21 +106,6 @@ export function createStaffRepo(db: Database) {
             )
             .returning()
           return row
-        },
-
-        /** every admin's id, locked so two removals cannot both leave the shop without one */
-        async lockAdmins(): Promise<string[]> {
-          const rows = await tx.select({ userId: adminUsers.userId }).from(adminUsers).for('update')
-          return rows.map((row) => row.userId)
-        },
-
-        async revoke(userId: string, role: StaffRole): Promise<boolean> {
-          const table = roleTable(role)
-          const deleted = await tx
-            .delete(table)
-            .where(eq(table.userId, userId))
-            .returning({ userId: table.userId })
-          return deleted.length > 0
         },
       }
     },

@@ -14,11 +14,23 @@ import {
 } from '#shared/schemas/staff.ts'
 import { AppError } from '../../app-error.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
-import type { AuthService } from '../auth/index.ts'
+import type { AuthService, Roles } from '../auth/index.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
 import { staffInvitationEmail } from './invitation-email.ts'
 import type { InvitationRow, PendingInvitationRow, StaffRepo } from './staff.repo.ts'
+
+/** What the staff feature does with accounts and roles, through the auth feature. */
+export type StaffRoles = Pick<
+  Roles,
+  | 'findUserByEmail'
+  | 'accountsOf'
+  | 'hasRole'
+  | 'grantWithin'
+  | 'revokeWithin'
+  | 'lockAdminsWithin'
+  | 'roleHolders'
+>
 
 const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_HOURS * 60 * 60_000
 
@@ -35,6 +47,7 @@ export function createStaffService({
   transaction,
   outbox,
   auth,
+  roles,
   publicUrl,
   now,
 }: {
@@ -42,6 +55,8 @@ export function createStaffService({
   transaction: RunInTransaction
   outbox: Pick<OutboxService, 'enqueueWithin'>
   auth: Pick<AuthService, 'signedIn' | 'register'>
+  /** the accounts and their roles are the auth feature's: granted and revoked through it */
+  roles: StaffRoles
   /** invitation links are built from PUBLIC_URL, never from the request's Host */
   publicUrl: string
   now: () => Date
@@ -67,7 +82,7 @@ export function createStaffService({
         const expired = invitation.expiresAt.getTime() <= now().getTime()
         throw new AppError(expired ? 'INVITATION_EXPIRED' : 'INVITATION_USED')
       }
-      await within.grant(userId, spent.role)
+      await roles.grantWithin(tx, userId, spent.role)
       return spent.role
     })
   }
@@ -75,9 +90,12 @@ export function createStaffService({
   return {
     async list(): Promise<StaffList> {
       const [staff, invitations] = await Promise.all([
-        repo.listStaff(),
+        roles.roleHolders(),
         repo.listPendingInvitations(now()),
       ])
+      const inviters = await roles.accountsOf(
+        invitations.flatMap(({ invitedById }) => invitedById ?? []),
+      )
       return {
         staff: staff.map((row) => ({
           userId: row.userId,
@@ -86,7 +104,12 @@ export function createStaffService({
           role: row.role,
           since: row.since.toISOString(),
         })),
-        invitations: invitations.map(toInvitation),
+        invitations: invitations.map(({ invitedById, ...invitation }) =>
+          toInvitation({
+            ...invitation,
+            invitedBy: (invitedById && inviters.get(invitedById)?.email) ?? null,
+          }),
+        ),
       }
     },
 
@@ -95,8 +118,8 @@ export function createStaffService({
       input: { email: string; role: StaffRole },
     ): Promise<{ message: string; invitation: StaffInvitation }> {
       const email = input.email.toLowerCase()
-      const existing = await repo.findUserByEmail(email)
-      if (existing && (await repo.hasRole(existing.id, input.role))) {
+      const existing = await roles.findUserByEmail(email)
+      if (existing && (await roles.hasRole(existing.id, input.role))) {
         throw new AppError('STAFF_ROLE_HELD', {
           message: `${existing.email} is already ${withArticle(input.role)}.`,
         })
@@ -133,18 +156,17 @@ export function createStaffService({
       userId: string,
       role: StaffRole | undefined,
     ): Promise<{ message: string }> {
-      const roles: StaffRole[] = role ? [role] : ['admin', 'driver']
+      const held: StaffRole[] = role ? [role] : ['admin', 'driver']
       await transaction(async (tx) => {
-        const within = repo.within(tx)
-        if (roles.includes('admin')) {
-          const admins = await within.lockAdmins()
+        if (held.includes('admin')) {
+          const admins = await roles.lockAdminsWithin(tx)
           if (admins.includes(userId)) {
             if (userId === caller.id) throw new AppError('STAFF_REMOVE_SELF')
             if (admins.length <= 1) throw new AppError('STAFF_LAST_ADMIN')
           }
         }
         let removed = false
-        for (const each of roles) removed = (await within.revoke(userId, each)) || removed
+        for (const each of held) removed = (await roles.revokeWithin(tx, userId, each)) || removed
         if (!removed) throw new AppError('STAFF_NOT_FOUND')
       })
       return { message: STAFF_MESSAGES.removed }
@@ -156,7 +178,7 @@ export function createStaffService({
         email: invitation.email,
         role: invitation.role,
         expiresAt: invitation.expiresAt.toISOString(),
-        hasAccount: (await repo.findUserByEmail(invitation.email)) !== undefined,
+        hasAccount: (await roles.findUserByEmail(invitation.email)) !== undefined,
       }
     },
 
@@ -190,7 +212,9 @@ export function createStaffService({
 
 export type StaffService = ReturnType<typeof createStaffService>
 
-function toInvitation(row: PendingInvitationRow): StaffInvitation {
+function toInvitation(
+  row: Omit<PendingInvitationRow, 'invitedById'> & { invitedBy: string | null },
+): StaffInvitation {
   return {
     id: row.id,
     email: row.email,

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
-import { uploadTickets } from '../../db/schema/index.ts'
+import { uploadTickets } from '../../db/schema/uploads.ts'
 
 export interface ClaimedTicket {
   readonly objectKey: string

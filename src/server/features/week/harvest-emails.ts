@@ -6,17 +6,13 @@ import type { RunInTransaction } from '../../db/transaction.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import { harvestEmail } from './harvest-email.ts'
 import { groupByProducer, readSaturday } from './week-lines.ts'
-import type { WeekRepo } from './week.repo.ts'
-
-export const HARVEST_EMAIL_KIND = 'harvest_list'
+import type { JobRuns } from '../../jobs/job-runs.ts'
+import { HARVEST_EMAIL_KIND, HARVEST_JOB, harvestDedupeKey } from './harvest-keys.ts'
+import type { WeekReads } from './week-reads.ts'
 
 const HOUR = 60 * 60_000
 /** Wednesday 20:00 to Saturday 05:00 is 57 hours, 58 across a clock change. */
 const CUTOFF_TO_DELIVERY_MS = 58 * HOUR
-
-/** The automatic harvest e-mail's key: once per Saturday and producer (docs/product.md#the-week). */
-export const harvestDedupeKey = (saturday: string, producerId: string) =>
-  `harvest:${saturday}:${producerId}`
 
 /**
  * The producers' harvest e-mails (docs/product.md#the-week): sent through the outbox by the
@@ -24,11 +20,13 @@ export const harvestDedupeKey = (saturday: string, producerId: string) =>
  */
 export function createHarvestEmails({
   repo,
+  jobRuns,
   transaction,
   outbox,
   now,
 }: {
-  repo: WeekRepo
+  repo: WeekReads
+  jobRuns: Pick<JobRuns, 'within'>
   transaction: RunInTransaction
   outbox: Pick<OutboxService, 'enqueueWithin'>
   now: () => Date
@@ -116,7 +114,9 @@ export function createHarvestEmails({
             })
             producers++
           }
-          await repo.within(tx).recordHarvestRun(saturday, at, producers)
+          await jobRuns
+            .within(tx)
+            .recordFinished({ job: HARVEST_JOB, runKey: saturday, at, succeeded: producers })
         })
       }
     },

@@ -1,27 +1,38 @@
 import type { Database } from '../../db/client.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
+import { createJobRuns } from '../../jobs/job-runs.ts'
 import type { OrdersService } from '../orders/index.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import { createHarvestEmails } from './harvest-emails.ts'
-import { createWeekRepo } from './week.repo.ts'
+import { createWeekReads, type WeekCatalog, type WeekOrders } from './week-reads.ts'
 import { weekRoutes } from './week.routes.ts'
 import { createWeekService } from './week.service.ts'
 
 /**
  * Running the week (docs/product.md#the-week): the Saturday at a glance, the producers' harvest
  * lists (and their e-mail at the cut-off: `tick`), the pick list, the packing slips and packing.
+ * It owns no table: it reads through the orders, catalogue and outbox features and records its
+ * runs in the job runs' store.
  */
 export function createWeekFeature(deps: {
   db: Database
   transaction: RunInTransaction
-  orders: Pick<OrdersService, 'markPacked'>
-  outbox: Pick<OutboxService, 'enqueueWithin'>
+  orders: WeekOrders & Pick<OrdersService, 'markPacked'>
+  catalog: WeekCatalog
+  outbox: Pick<OutboxService, 'enqueueWithin' | 'lastWrittenByKey'>
   now: () => Date
 }) {
-  const repo = createWeekRepo(deps.db)
-  const service = createWeekService({ repo, now: deps.now })
+  const jobRuns = createJobRuns(deps.db)
+  const reads = createWeekReads({
+    orders: deps.orders,
+    catalog: deps.catalog,
+    outbox: deps.outbox,
+    jobRuns,
+  })
+  const service = createWeekService({ repo: reads, now: deps.now })
   const harvestEmails = createHarvestEmails({
-    repo,
+    repo: reads,
+    jobRuns,
     transaction: deps.transaction,
     outbox: deps.outbox,
     now: deps.now,
@@ -35,4 +46,3 @@ export function createWeekFeature(deps: {
 }
 
 export type { WeekService } from './week.service.ts'
-export { createWeekRepo } from './week.repo.ts'

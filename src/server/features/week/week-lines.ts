@@ -6,7 +6,7 @@ import {
 } from '#shared/domain/delivery.ts'
 import type { HarvestProducer, WeekLine } from '#shared/schemas/week.ts'
 import { AppError } from '../../app-error.ts'
-import type { ProductTotalRow } from './week.repo.ts'
+import type { ProductTotalRow } from './week-reads.ts'
 
 /*
  * What the week's lists share (docs/product.md#the-week): reading a Saturday from an address,

@@ -7,7 +7,7 @@ import { centsToDecimal, decimalToCents } from '#shared/domain/money.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Harvest, PackingSlips, PickList, WeekSummary } from '#shared/schemas/week.ts'
 import { groupByProducer, readSaturday } from './week-lines.ts'
-import type { ProductTotalRow, WeekRepo } from './week.repo.ts'
+import type { ProductTotalRow, WeekReads } from './week-reads.ts'
 
 export const HARVEST_CSV_HEADER = ['Producer', 'Product', 'Unit', 'Quantity'] as const
 
@@ -18,7 +18,7 @@ const UPCOMING_WEEKS = 6
  * The week at a glance, the harvest lists, the pick list and the packing slips of a Saturday
  * (docs/product.md#the-week).
  */
-export function createWeekService({ repo, now }: { repo: WeekRepo; now: () => Date }) {
+export function createWeekService({ repo, now }: { repo: WeekReads; now: () => Date }) {
   const saturdayOf = (text: string) => readSaturday(text, now())
 
   async function harvest(text: string): Promise<Harvest> {

@@ -1,5 +1,6 @@
 import { ArrowRightIcon, NewspaperIcon } from 'lucide-react'
 import { Link } from '#web/lib/router.tsx'
+import { formatCalendarDay } from '#shared/domain/delivery.ts'
 import { SITE } from '#shared/site-content.ts'
 import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -8,15 +9,8 @@ import { InfoSubnav } from '#web/features/info/components/info-subnav.tsx'
 import { PRESS_ITEMS, type PressItem } from '#web/features/info/content/press-items.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
-const pressDate = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-
 function PublishedOn({ date }: { date: string }) {
-  return <time dateTime={date}>{pressDate.format(new Date(`${date}T00:00:00Z`))}</time>
+  return <time dateTime={date}>{formatCalendarDay(date)}</time>
 }
 
 /** "Read More" is a link only when the item has somewhere to go (docs/product.md#pages). */

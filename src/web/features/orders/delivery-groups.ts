@@ -1,11 +1,5 @@
-import { chicagoParts } from '#shared/domain/delivery.ts'
+import { chicagoDayOf } from '#shared/domain/delivery.ts'
 import type { Order } from '#shared/schemas/order.ts'
-
-/** A Chicago calendar day as a sortable text: 2026-11-28 → "2026-11-28". */
-function businessDay(instant: Date): string {
-  const { year, month, day } = chicagoParts(instant)
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
 
 const deliveryTime = (order: Pick<Order, 'deliveryDate'>) => new Date(order.deliveryDate).getTime()
 
@@ -17,14 +11,14 @@ const deliveryTime = (order: Pick<Order, 'deliveryDate'>) => new Date(order.deli
 export function groupDeliveries<
   T extends Pick<Order, 'deliveryDate' | 'deliveryStatus' | 'status'>,
 >(orders: readonly T[], now: Date): { upcoming: T[]; past: T[] } {
-  const today = businessDay(now)
+  const today = chicagoDayOf(now)
   const upcoming: T[] = []
   const past: T[] = []
   for (const order of orders) {
     const isUpcoming =
       order.status !== 'cancelled' &&
       order.deliveryStatus !== 'delivered' &&
-      businessDay(new Date(order.deliveryDate)) >= today
+      chicagoDayOf(new Date(order.deliveryDate)) >= today
     ;(isUpcoming ? upcoming : past).push(order)
   }
   upcoming.sort((a, b) => deliveryTime(a) - deliveryTime(b))

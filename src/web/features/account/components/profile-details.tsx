@@ -1,13 +1,12 @@
 import { LockIcon, PencilIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import type { User } from '#shared/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 
-const memberSince = new Intl.DateTimeFormat('en-US', {
+const memberSince = businessDateTimeFormat({
   month: 'long',
   year: 'numeric',
-  timeZone: BUSINESS_TIME_ZONE,
 })
 
 /** The profile's view mode: who the customer is and where the box goes. */

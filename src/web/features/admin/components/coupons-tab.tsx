@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { PlusIcon, TicketPercentIcon } from 'lucide-react'
 import { useState } from 'react'
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { AdminCoupon } from '#shared/schemas/coupon.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -11,8 +11,7 @@ import { adminCouponQueries, useUpdateCoupon } from '../api/admin-coupons.ts'
 import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
 import { CouponDialog } from './coupon-dialog.tsx'
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const dayFormat = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { DownloadIcon, MailIcon, RefreshCwIcon } from 'lucide-react'
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import type { EmailEntry, UnservedZip } from '#shared/schemas/admin.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { EMAILS_CSV_PATH, adminInboxQueries } from '../api/admin-inbox.ts'
 import { AdminCount, AdminLoadError, AdminLoading } from './admin-states.tsx'
 
-const joinedFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const joinedFormat = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { MailCheckIcon, RefreshCwIcon, RotateCwIcon } from 'lucide-react'
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { OutboxEmail } from '#shared/schemas/order-changes.ts'
 import { Button } from '#web/components/ui/button.tsx'
@@ -9,8 +9,7 @@ import { errorMessage } from '#web/lib/api-client.ts'
 import { adminOutboxQueries, useRetryEmail } from '../api/admin-outbox.ts'
 import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
 
-const whenFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const whenFormat = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',

@@ -1,4 +1,5 @@
 import { DownloadIcon, MailIcon, PrinterIcon, SproutIcon } from 'lucide-react'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import type { Harvest, HarvestProducer } from '#shared/schemas/week.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -8,8 +9,7 @@ import { harvestCsvUrl, useSendHarvest } from '../api/admin-week.ts'
 import { AdminEmpty } from './admin-states.tsx'
 import { WeekLinesTable } from './week-lines-table.tsx'
 
-const sentFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Chicago',
+const sentFormat = businessDateTimeFormat({
   weekday: 'short',
   hour: 'numeric',
   minute: '2-digit',

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangleIcon, ClockIcon } from 'lucide-react'
 import { Link } from '#web/lib/router.tsx'
-import { BUSINESS_TIME_ZONE, ORDER_CUTOFF, formatDeliveryDate } from '#shared/domain/delivery.ts'
+import {
+  businessDateTimeFormat,
+  ORDER_CUTOFF,
+  formatDeliveryDate,
+} from '#shared/domain/delivery.ts'
 import type { JobRun } from '#shared/schemas/order-changes.ts'
 import { cn } from '#web/lib/cn.ts'
 import { adminJobQueries } from '../api/admin-jobs.ts'
@@ -14,8 +18,7 @@ const STATUS: Record<JobRun['status'], { label: string; style: string }> = {
   interrupted: { label: 'Interrupted', style: 'bg-wheat text-charcoal' },
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const timeFormat = businessDateTimeFormat({
   weekday: 'short',
   month: 'short',
   day: 'numeric',

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { InboxIcon, MailIcon, PhoneIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { CONTACT_SUBJECTS } from '#shared/domain/contact-subjects.ts'
 import type { ContactMessage } from '#shared/schemas/contact.ts'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
@@ -18,8 +18,7 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { adminInboxQueries, useDeleteMessage } from '../api/admin-inbox.ts'
 import { AdminCount, AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
 
-const receivedFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const receivedFormat = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { AdminOrder, OrderEvent, OrderStatusChange } from '#shared/schemas/order.ts'
 import {
@@ -9,8 +9,7 @@ import {
 } from '#shared/schemas/order-status.ts'
 import { OrderBlock } from '#web/components/order-parts.tsx'
 
-const changedAtFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const changedAtFormat = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   hour: 'numeric',

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, formatEditDeadline } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat, formatEditDeadline } from '#shared/domain/delivery.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
 import type { AdminOrder, OrderRefund } from '#shared/schemas/order.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -75,8 +75,7 @@ const REFUND_STATUS: Record<OrderRefund['status'], string> = {
   failed: 'Failed',
 }
 
-const refundedAt = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const refundedAt = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   hour: 'numeric',

@@ -4,7 +4,7 @@ import { SendIcon, UserMinusIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import {
   INVITATION_LIFETIME_HOURS,
   STAFF_ROLE_LABELS,
@@ -29,14 +29,12 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { adminStaffQueries, useInviteStaff, useRemoveStaffRole } from '../api/admin-staff.ts'
 import { AdminLoadError, AdminLoading } from './admin-states.tsx'
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const dayFormat = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',
 })
-const momentFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const momentFormat = businessDateTimeFormat({
   weekday: 'short',
   month: 'short',
   day: 'numeric',

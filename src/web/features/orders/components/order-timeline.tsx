@@ -1,9 +1,8 @@
-import { BUSINESS_TIME_ZONE } from '#shared/domain/delivery.ts'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { OrderEvent, OrderRefund } from '#shared/schemas/order.ts'
 
-const whenFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
+const whenFormat = businessDateTimeFormat({
   month: 'short',
   day: 'numeric',
   year: 'numeric',

@@ -1,0 +1,284 @@
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm'
+import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
+import { orders } from '../../db/schema/orders.ts'
+import type { Executor } from '../../db/transaction.ts'
+
+/*
+ * The reads other features make of orders (docs/product.md#orders): the week's lists and
+ * totals, the routes' stops and the "Buy again" ranking. Only order data leaves here: the
+ * products' and producers' facts of today are the catalogue's to add.
+ */
+
+/** A Houston calendar day as the instants its orders' delivery dates fall between. */
+export interface DayBounds {
+  readonly start: Date
+  readonly end: Date
+}
+
+/**
+ * A product's total on a day's orders: its id (null for a line sold without one), the name and
+ * producer name it was sold under, and the quantity.
+ */
+export type LineTotalRow = {
+  productId: string | null
+  name: string
+  /** the producer's name the line was sold from; null for a custom box's chosen item */
+  farmSource: string | null
+  quantity: number
+}
+
+export type DaySummaryRow = {
+  orders: number
+  items: number
+  notPacked: number
+  notDelivered: number
+  /** "12.99" */
+  captured: string
+  refunded: string
+}
+
+export type FailedPaymentRow = {
+  id: string
+  customerName: string
+  /** "12.99" */
+  total: string
+}
+
+export type UpcomingDeliveryRow = {
+  delivery: Date
+  orders: number
+  items: number
+  /** "12.99" */
+  total: string
+}
+
+export type SlipOrderRow = {
+  id: string
+  customerName: string
+  customerPhone: string | null
+  deliveryAddress: string
+  specialInstructions: string | null
+  packedAt: Date | null
+}
+
+export type SlipLineRow = {
+  orderId: string
+  productId: string | null
+  productName: string
+  quantity: number
+  /** a built box's chosen items; an empty list for "Farmer's choice"; null for other lines */
+  customSelections: { id: string; name: string; count: number }[] | null
+  /** whether the line has its selections column set: a box, chosen or the farmer's */
+  hasSelections: boolean
+}
+
+/** What a route's stop shows of its order. */
+export type StopOrderRow = {
+  id: string
+  customerName: string
+  customerPhone: string | null
+  deliveryAddress: string
+  specialInstructions: string | null
+  status: OrderStatus
+  deliveryStatus: DeliveryStatus
+  deliveryDate: Date
+  deliveredAt: Date | null
+  deliveryNote: string | null
+  itemsCount: number
+}
+
+/** A product a customer ordered, and its place: 1 for the most ordered (ties share a place). */
+export type OrderedProductRow = {
+  productId: string
+  rank: number
+}
+
+/*
+ * The orders of a Saturday: delivered on that Chicago day and not cancelled, with the lines they
+ * have now (a change rewrites an order's lines). The index on (delivery_date, status) finds them.
+ */
+const dayOrders = ({ start, end }: DayBounds) => sql`
+  select id from orders
+   where delivery_date >= ${start} and delivery_date < ${end} and status <> 'cancelled'`
+
+/**
+ * Every product of a day's orders with its total quantity: plain lines and boxes the farm fills
+ * as they are, custom boxes as their chosen items (count × boxes). Lines are one product by its
+ * id, or by the name they were sold under when they have none.
+ */
+const lineTotals = (day: DayBounds) => sql`
+  with day_orders as (${dayOrders(day)}),
+  lines as (
+    select item.product_id, item.product_name as name, item.farm_source, item.quantity
+      from order_items item
+      join day_orders on day_orders.id = item.order_id
+     where item.custom_selections is null or jsonb_array_length(item.custom_selections) = 0
+    union all
+    select (pick ->> 'id')::uuid, pick ->> 'name', null, item.quantity * (pick ->> 'count')::int
+      from order_items item
+      join day_orders on day_orders.id = item.order_id
+      cross join lateral jsonb_array_elements(item.custom_selections) as pick
+     where jsonb_array_length(item.custom_selections) > 0
+  )
+  select lines.product_id as "productId", min(lines.name) as name,
+         min(lines.farm_source) as "farmSource", sum(lines.quantity)::int as quantity
+    from lines
+   group by lines.product_id, case when lines.product_id is null then lines.name end`
+
+const stopColumns = {
+  id: orders.id,
+  customerName: orders.customerName,
+  customerPhone: orders.customerPhone,
+  deliveryAddress: orders.deliveryAddress,
+  specialInstructions: orders.specialInstructions,
+  status: orders.status,
+  deliveryStatus: orders.deliveryStatus,
+  deliveryDate: orders.deliveryDate,
+  deliveredAt: orders.deliveredAt,
+  deliveryNote: orders.deliveryNote,
+  // spelled out: inside a subquery drizzle would leave the columns' tables unnamed
+  itemsCount: sql<number>`coalesce((select sum(oi.quantity) from order_items oi where oi.order_id = "orders"."id"), 0)::int`,
+}
+
+/** A timestamp read by db.execute arrives as text: the instant it names. */
+const instant = (value: Date | string) => new Date(value)
+
+export function createOrderReadsRepo(db: Executor) {
+  return {
+    within: (tx: Executor) => createOrderReadsRepo(tx),
+
+    async lineTotals(day: DayBounds): Promise<LineTotalRow[]> {
+      const result = await db.execute<LineTotalRow>(lineTotals(day))
+      return result.rows
+    },
+
+    /** The query lineTotals runs, for EXPLAIN in the bench (scripts/bench/week.mjs). */
+    lineTotalsQuery: lineTotals,
+
+    /** The day's counts and money; cancelled orders count only for the money that moved. */
+    async daySummary(day: DayBounds): Promise<DaySummaryRow> {
+      const result = await db.execute<DaySummaryRow>(sql`
+        select count(*) filter (where o.status <> 'cancelled')::int as orders,
+               coalesce(sum(lines.items) filter (where o.status <> 'cancelled'), 0)::int as items,
+               count(*) filter (where o.status <> 'cancelled' and o.packed_at is null)::int
+                 as "notPacked",
+               count(*) filter (where o.status <> 'cancelled' and o.delivery_status <> 'delivered')::int
+                 as "notDelivered",
+               coalesce(sum(o.captured_amount), 0)::text as captured,
+               coalesce(sum(o.refunded_amount), 0)::text as refunded
+          from orders o
+          left join lateral (
+            select sum(quantity) as items from order_items where order_id = o.id
+          ) lines on true
+         where o.delivery_date >= ${day.start} and o.delivery_date < ${day.end}`)
+      const row = result.rows[0]
+      if (!row) throw new Error('the summary query answered no row')
+      return row
+    },
+
+    async failedPayments(day: DayBounds): Promise<FailedPaymentRow[]> {
+      const result = await db.execute<FailedPaymentRow>(sql`
+        select id, customer_name as "customerName", total::text as total
+          from orders
+         where delivery_date >= ${day.start} and delivery_date < ${day.end}
+           and status <> 'cancelled' and payment_status = 'payment_failed'
+         order by id`)
+      return result.rows
+    },
+
+    /** The delivery instants from `from` on that have orders, each with its totals so far. */
+    async upcomingDeliveries(from: Date, limit: number): Promise<UpcomingDeliveryRow[]> {
+      const result = await db.execute<UpcomingDeliveryRow & { delivery: Date | string }>(sql`
+        select o.delivery_date as delivery, count(*)::int as orders,
+               coalesce(sum(lines.items), 0)::int as items, sum(o.total)::text as total
+          from orders o
+          left join lateral (
+            select sum(quantity) as items from order_items where order_id = o.id
+          ) lines on true
+         where o.delivery_date >= ${from} and o.status <> 'cancelled'
+         group by o.delivery_date
+         order by o.delivery_date
+         limit ${limit}`)
+      return result.rows.map((row) => ({ ...row, delivery: instant(row.delivery) }))
+    },
+
+    async slipOrders(day: DayBounds): Promise<SlipOrderRow[]> {
+      const result = await db.execute<SlipOrderRow & { packedAt: Date | string | null }>(sql`
+        select id, customer_name as "customerName", customer_phone as "customerPhone",
+               delivery_address as "deliveryAddress",
+               special_instructions as "specialInstructions", packed_at as "packedAt"
+          from orders
+         where delivery_date >= ${day.start} and delivery_date < ${day.end}
+           and status <> 'cancelled'
+         order by id`)
+      return result.rows.map((row) => ({
+        ...row,
+        packedAt: row.packedAt === null ? null : instant(row.packedAt),
+      }))
+    },
+
+    /** The lines of the day's orders, by order, in the order they were added. */
+    async slipLines(day: DayBounds): Promise<SlipLineRow[]> {
+      const result = await db.execute<SlipLineRow>(sql`
+        select item.order_id as "orderId", item.product_id as "productId",
+               item.product_name as "productName", item.quantity,
+               item.custom_selections as "customSelections",
+               item.custom_selections is not null as "hasSelections"
+          from order_items item
+          join (${dayOrders(day)}) day_orders on day_orders.id = item.order_id
+         order by item.order_id, item.created_at, item.id`)
+      return result.rows
+    },
+
+    /** The distinct delivery instants in [from, until) of orders that are not cancelled. */
+    async deliveryInstants(from: Date, until: Date): Promise<Date[]> {
+      const result = await db.execute<{ delivery: Date | string }>(sql`
+        select distinct delivery_date as delivery
+          from orders
+         where delivery_date >= ${from} and delivery_date < ${until} and status <> 'cancelled'
+         order by 1`)
+      return result.rows.map((row) => instant(row.delivery))
+    },
+
+    /** The day's orders that are not cancelled, as stops. */
+    async stopsOn(day: DayBounds): Promise<StopOrderRow[]> {
+      return db
+        .select(stopColumns)
+        .from(orders)
+        .where(
+          and(
+            gte(orders.deliveryDate, day.start),
+            lt(orders.deliveryDate, day.end),
+            ne(orders.status, 'cancelled'),
+          ),
+        )
+    },
+
+    async stop(orderId: string): Promise<StopOrderRow | undefined> {
+      const [row] = await db.select(stopColumns).from(orders).where(eq(orders.id, orderId))
+      return row
+    },
+
+    /**
+     * The products of a customer's orders that went through (not cancelled; payment authorised
+     * or taken), ranked by the number of those orders holding each, then by the latest of them
+     * (docs/product.md#buy-again).
+     */
+    async orderedProducts(userId: string): Promise<OrderedProductRow[]> {
+      const result = await db.execute<OrderedProductRow>(sql`
+        select item.product_id as "productId",
+               dense_rank() over (order by count(distinct o.id) desc, max(o.created_at) desc)::int
+                 as rank
+          from order_items item
+          join orders o on o.id = item.order_id
+         where o.user_id = ${userId} and o.status <> 'cancelled'
+           and o.payment_status in ('authorized', 'captured', 'partially_refunded')
+           and item.product_id is not null
+         group by item.product_id
+         order by rank, item.product_id`)
+      return result.rows
+    },
+  }
+}
+
+export type OrderReadsRepo = ReturnType<typeof createOrderReadsRepo>
