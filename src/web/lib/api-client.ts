@@ -67,15 +67,20 @@ export function setApiTransport(next: ApiTransport) {
 export async function apiRequest<T>(
   method: Method,
   path: string,
-  options: { body?: unknown; signal?: AbortSignal | undefined } = {},
+  options: {
+    body?: unknown
+    signal?: AbortSignal | undefined
+    headers?: Readonly<Record<string, string>>
+  } = {},
 ): Promise<T> {
   const response = await transport(path, {
     method,
     credentials: 'include',
-    headers:
-      options.body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
+    headers: {
+      ...options.headers,
+      accept: 'application/json',
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   })

@@ -14,7 +14,7 @@ import {
   type Actor,
   type ChangeContext,
 } from './change-context.ts'
-import { operationKey } from './money-operations.ts'
+import { operationKey } from './operation-keys.ts'
 import type { PaymentOperationRow } from './order-money.repo.ts'
 
 /**

@@ -8,7 +8,8 @@ import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { CouponsService } from '../coupons/index.ts'
 import type { OrderRow, OrdersService } from '../orders/index.ts'
 import type { QuoteBasket } from '../quote/index.ts'
-import { operationKey, type MoneyOperations } from './money-operations.ts'
+import type { MoneyOperations } from './money-operations.ts'
+import { operationKey } from './operation-keys.ts'
 import type { OrderMoneyRepo } from './order-money.repo.ts'
 
 /** What every part of an order's week after checkout is built from. */

@@ -3,7 +3,7 @@ import { chicagoDayOf, cutoffOfDelivery } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import type { JobRuns } from '../../jobs/job-runs.ts'
 import type { ChangeContext } from './change-context.ts'
-import { operationKey } from './money-operations.ts'
+import { operationKey } from './operation-keys.ts'
 
 export const CUTOFF_JOB = 'cutoff'
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { centsToDecimal, decimalToCents, type Cents } from '#shared/domain/money.ts'
+import { centsToDecimal, decimalToCents } from '#shared/domain/money.ts'
 import {
   PaymentRefusedError,
   type PaymentProvider,
@@ -8,12 +8,16 @@ import {
 import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import { addJobWithin } from '../../jobs/job-queue.ts'
 import type { OrdersService } from '../orders/index.ts'
+import type { OperationRequest } from './operation-keys.ts'
 import type { OrderMoneyRepo, PaymentOperationRow } from './order-money.repo.ts'
-import { judgeRefusal, type OperationOutcome } from './operation-outcomes.ts'
+import {
+  createOutcomeRecorder,
+  judgeRefusal,
+  refundOutcome,
+  type OperationOutcome,
+} from './operation-outcomes.ts'
 
 export const PAYMENT_OPERATION_JOB = 'payment_operation'
-
-export type OperationKind = PaymentOperationRow['kind']
 
 /**
  * Whoever stores an operation carries it out at once (carryOutSoon); its job is the fallback for
@@ -22,23 +26,6 @@ export type OperationKind = PaymentOperationRow['kind']
  */
 const FALLBACK_AFTER_SECONDS = 60
 
-/**
- * The operation's idempotency key: one capture and one void per payment, a cancellation's
- * refund once per order, a late payment's refund once per payment, a staff refund once per
- * key its dialog sent.
- */
-export const operationKey = {
-  capture: (paymentId: string) => `capture:${paymentId}`,
-  void: (paymentId: string) => `void:${paymentId}`,
-  cancelRefund: (orderId: string) => `refund:${orderId}:cancel`,
-  lateRefund: (paymentId: string) => `refund:late:${paymentId}`,
-  staffRefund: (orderId: string, clientKey: string) => `refund:${orderId}:${clientKey}`,
-}
-
-/** a cancellation's refund: its customer was told by the cancellation's e-mail already */
-export const isCancelRefund = (operation: Pick<PaymentOperationRow, 'idempotencyKey'>) =>
-  operation.idempotencyKey.endsWith(':cancel')
-
 export interface MoneyDeps {
   repo: OrderMoneyRepo
   transaction: RunInTransaction
@@ -46,16 +33,6 @@ export interface MoneyDeps {
   orders: Pick<OrdersService, 'recordPaymentWithin' | 'lockWithin'>
   log: FastifyBaseLogger
   now: () => Date
-}
-
-export interface OperationRequest {
-  readonly key: string
-  readonly orderId: string
-  readonly kind: OperationKind
-  readonly paymentId: string
-  readonly amount: Cents
-  readonly reason?: string
-  readonly requestedByEmail?: string
 }
 
 /**
@@ -68,6 +45,11 @@ export interface OperationRequest {
  */
 export function createMoneyOperations(deps: MoneyDeps) {
   const { repo, transaction, provider, log, now } = deps
+  const outcomes = createOutcomeRecorder({
+    orders: deps.orders,
+    log,
+    requestWithin: (tx, operation) => requestWithin(tx, operation),
+  })
 
   /**
    * Stores an operation inside the caller's transaction, with the job that carries it out if the
@@ -170,7 +152,7 @@ export function createMoneyOperations(deps: MoneyDeps) {
         providerReference: outcome.reference ?? locked.providerReference,
         finishedAt,
       })
-      followUps.push(...(await applyOutcome(tx, locked, outcome)))
+      followUps.push(...(await outcomes.applyWithin(tx, locked, outcome)))
       return {
         ...locked,
         status: outcome.status,
@@ -192,129 +174,7 @@ export function createMoneyOperations(deps: MoneyDeps) {
     }
   }
 
-  /**
-   * What the operation's outcome changes on its order, recorded through the orders feature;
-   * the keys of operations it asks for in turn (a refund of money a void found taken).
-   */
-  async function applyOutcome(
-    tx: Transaction,
-    operation: PaymentOperationRow,
-    outcome: OperationOutcome,
-  ): Promise<string[]> {
-    const record = (change: Parameters<MoneyDeps['orders']['recordPaymentWithin']>[2]) =>
-      deps.orders.recordPaymentWithin(tx, operation.orderId, change)
-    const amount = decimalToCents(operation.amount)
-    switch (operation.kind) {
-      case 'capture':
-        if (outcome.status === 'succeeded') {
-          await record({ kind: 'captured', amount: outcome.amount ?? amount })
-        } else if (outcome.status === 'failed') {
-          await record({ kind: 'capture_failed', why: outcome.why })
-        }
-        return []
-      case 'refund':
-        return applyRefundOutcome(tx, operation, outcome, amount)
-      case 'void':
-        if (outcome.status === 'failed' && outcome.taken) {
-          return refundTaken(tx, operation, outcome.taken)
-        }
-        if (outcome.status === 'failed') {
-          log.error(
-            { orderId: operation.orderId, key: operation.idempotencyKey, why: outcome.why },
-            'the payment provider refused a void',
-          )
-        }
-        return []
-    }
-  }
-
-  async function applyRefundOutcome(
-    tx: Transaction,
-    operation: PaymentOperationRow,
-    outcome: OperationOutcome,
-    amount: Cents,
-  ): Promise<string[]> {
-    const order = await deps.orders.lockWithin(tx, operation.orderId)
-    if (!order || outcome.status === 'processing') return []
-    const ofTheOrder = operation.paymentId === order.currentPaymentId
-    if (outcome.status === 'failed') {
-      await deps.orders.recordPaymentWithin(tx, order.id, {
-        kind: 'refund_failed',
-        amount,
-        why: outcome.why,
-        byEmail: operation.requestedByEmail,
-      })
-      return []
-    }
-    await deps.orders.recordPaymentWithin(
-      tx,
-      order.id,
-      ofTheOrder
-        ? {
-            kind: 'refunded',
-            amount,
-            reason: operation.reason ?? '',
-            byEmail: operation.requestedByEmail,
-            key: operation.idempotencyKey,
-            tell: !isCancelRefund(operation),
-          }
-        : { kind: 'late_payment_refunded', amount, key: operation.idempotencyKey },
-    )
-    return []
-  }
-
-  /**
-   * A void refused because the payment was taken after all: the order's own payment is
-   * recorded as captured (and, the order being cancelled, refunded in full); any other payment
-   * is given back whole. Never money kept for a cancelled order or a payment nobody applied.
-   */
-  async function refundTaken(
-    tx: Transaction,
-    operation: PaymentOperationRow,
-    taken: Cents,
-  ): Promise<string[]> {
-    const order = await deps.orders.lockWithin(tx, operation.orderId)
-    if (!order) return []
-    log.error(
-      { orderId: order.id, paymentId: operation.paymentId, taken },
-      'a payment the shop released was taken: it is refunded',
-    )
-    const own = operation.paymentId === order.currentPaymentId
-    if (own)
-      await deps.orders.recordPaymentWithin(tx, order.id, { kind: 'captured', amount: taken })
-    if (own && order.status !== 'cancelled') return []
-    const key = own
-      ? operationKey.cancelRefund(order.id)
-      : operationKey.lateRefund(operation.paymentId)
-    await requestWithin(tx, {
-      key,
-      orderId: order.id,
-      kind: 'refund',
-      paymentId: operation.paymentId,
-      amount: taken,
-      reason: own ? 'Order cancelled' : 'Paid after the order no longer needed it',
-    })
-    return [key]
-  }
-
   return { requestWithin, carryOut, carryOutSoon }
-}
-
-/** A refund as the provider answered it, as an operation's outcome. */
-function refundOutcome(refund: Refund | null): OperationOutcome {
-  if (!refund) return { status: 'failed', why: 'the provider does not know this refund' }
-  switch (refund.status) {
-    case 'succeeded':
-      return { status: 'succeeded', reference: refund.id }
-    case 'pending':
-      return { status: 'processing', reference: refund.id }
-    case 'failed':
-      return {
-        status: 'failed',
-        why: refund.failureReason?.replaceAll('_', ' ') ?? 'refused by the bank',
-        reference: refund.id,
-      }
-  }
 }
 
 export type MoneyOperations = ReturnType<typeof createMoneyOperations>

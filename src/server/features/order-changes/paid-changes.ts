@@ -15,7 +15,7 @@ import {
   type ChangeContext,
 } from './change-context.ts'
 import { revisionOf, type Draft } from './drafts.ts'
-import { operationKey } from './money-operations.ts'
+import { operationKey } from './operation-keys.ts'
 import type { OrderChangeRow } from './order-money.repo.ts'
 
 /**

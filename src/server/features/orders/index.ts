@@ -46,7 +46,8 @@ export function createOrdersFeature(deps: {
 
 export type { OrdersService } from './orders.service.ts'
 export type { OrderNotice } from './order-notices.ts'
-export type { Cancellation, OrderActor, OrderRevision, PaymentRecord } from './order-records.ts'
+export type { Cancellation, OrderActor, OrderRevision } from './order-records.ts'
+export type { PaymentRecord } from './payment-records.ts'
 export { isEditable, payAgainUntil } from './order-wire.ts'
 export type {
   OrderRow,

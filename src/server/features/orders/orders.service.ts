@@ -12,14 +12,14 @@ import { AppError } from '../../app-error.ts'
 import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
 import type { OutboxService } from '../outbox/index.ts'
-import { createNotices, type NoticeWithin } from './order-notices.ts'
+import { createNotices } from './order-notices.ts'
 import { createOrderRecords } from './order-records.ts'
+import { changeLockedStatusField, changeStatusField } from './order-status-changes.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import { createOrderReads } from './order-reads.ts'
 import type { OrderReadsRepo } from './order-reads.repo.ts'
-import type { OrderRow, OrderWithItems } from './orders.repo.ts'
-import type { OrderFilters, OrdersRepo, StatusFieldChange } from './orders.repo.ts'
+import type { OrderFilters, OrdersRepo, OrderWithItems } from './orders.repo.ts'
 
 export const ORDER_DELETED_MESSAGE = 'Order deleted'
 
@@ -37,70 +37,6 @@ function filtersOf(query: AdminOrderListQuery): OrderFilters {
     filters.deliveredBefore = end
   }
   return filters
-}
-
-/** A status change, recorded with who made it, on the order locked for it. */
-async function changeStatusField(
-  {
-    repo,
-    transaction,
-    now,
-    notice,
-  }: {
-    repo: OrdersRepo
-    transaction: RunInTransaction
-    now: () => Date
-    notice: NoticeWithin
-  },
-  orderId: string,
-  change: StatusFieldChange,
-  by: AdminCaller,
-) {
-  const order = await transaction(async (tx) => {
-    const locked = await repo.within(tx).lock(orderId)
-    if (!locked) return undefined
-    return changeLockedStatusField({ repo, now, notice }, tx, locked, change, by)
-  })
-  if (!order) throw new AppError('ORDER_NOT_FOUND')
-  return toAdminOrder(order, now())
-}
-
-/**
- * A status change of an order locked in `tx`, recorded with who made it; the customer hears
- * when the box is on its way and when it arrived, once each.
- */
-async function changeLockedStatusField(
-  {
-    repo,
-    now,
-    notice,
-  }: {
-    repo: OrdersRepo
-    now: () => Date
-    notice: NoticeWithin
-  },
-  tx: Transaction,
-  locked: OrderRow,
-  change: StatusFieldChange,
-  by: AdminCaller,
-  deliveryNote: string | null = null,
-) {
-  const orderId = locked.id
-  const changed = await repo.within(tx).changeStatusField(locked, change, by)
-  // the delivered time is the first "delivered", from a driver's tap or the Orders tab
-  if (changed && change.value === 'delivered') {
-    await repo.within(tx).recordDelivered(locked, now(), deliveryNote)
-  }
-  if (
-    changed &&
-    change.field === 'delivery_status' &&
-    locked.deliveryStatus !== change.value &&
-    (change.value === 'out_for_delivery' || change.value === 'delivered')
-  ) {
-    const wire = { ...toOrder(changed, now()), userId: changed.userId }
-    await notice(tx, wire, { kind: change.value }, `${change.value}:${orderId}`)
-  }
-  return changed
 }
 
 /**

@@ -15,9 +15,24 @@ import { adminOrderQueries } from './admin-orders.ts'
 export const cancelAdminOrder = (id: string) =>
   apiRequest<AdminOrder>('POST', `/api/admin/orders/${id}/cancel`, { body: {} })
 
-/** POST /api/admin/orders/{id}/refunds → 201 the refund; 409 before capture, 400 above what is left */
-export const refundAdminOrder = ({ id, input }: { id: string; input: AdminRefundInput }) =>
-  apiRequest<OrderRefund>('POST', `/api/admin/orders/${id}/refunds`, { body: input })
+/**
+ * POST /api/admin/orders/{id}/refunds → 201 the refund; 409 before capture, 400 above what is
+ * left. `idempotencyKey` is the dialog's own: sent again (a retry, a second click) it answers
+ * the same refund instead of making another.
+ */
+export const refundAdminOrder = ({
+  id,
+  input,
+  idempotencyKey,
+}: {
+  id: string
+  input: AdminRefundInput
+  idempotencyKey: string
+}) =>
+  apiRequest<OrderRefund>('POST', `/api/admin/orders/${id}/refunds`, {
+    body: input,
+    headers: { 'idempotency-key': idempotencyKey },
+  })
 
 /** After a money action the admin's list and the customer's orders are fetched afresh. */
 function useRefreshOrders() {

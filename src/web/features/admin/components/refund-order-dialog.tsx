@@ -62,6 +62,8 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
   const id = useId()
   const field = (name: string) => `${id}-${name}`
   const refund = useRefundAdminOrder()
+  // one key per opening of the dialog: however often it is sent, one refund is made
+  const [idempotencyKey] = useState(() => crypto.randomUUID())
   const [refusal, setRefusal] = useState<string | null>(null)
   const left = leftToRefundCents(order)
   const {
@@ -80,7 +82,11 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
   const onSubmit = handleSubmit((values) => {
     setRefusal(null)
     refund.mutate(
-      { id: order.id, input: { amount: centsToDecimal(values.amount), reason: values.reason } },
+      {
+        id: order.id,
+        input: { amount: centsToDecimal(values.amount), reason: values.reason },
+        idempotencyKey,
+      },
       {
         onSuccess: (made) => {
           refundedToast(made, order)

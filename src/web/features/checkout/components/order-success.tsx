@@ -2,7 +2,12 @@ import { orderNumber } from '#shared/domain/order-number.ts'
 import { useQuery } from '@tanstack/react-query'
 import { CircleCheckBigIcon, PackageIcon, SaladIcon, TruckIcon } from 'lucide-react'
 import { Link } from '#web/lib/router.tsx'
-import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
+import {
+  DELIVERY_WINDOW,
+  editDeadlineFor,
+  formatDeliveryDateLong,
+  formatEditDeadline,
+} from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
@@ -78,6 +83,7 @@ export function OrderSuccess({ paymentIntentId }: { paymentIntentId: string | nu
             : "Thank you for your order! We've sent you a confirmation e-mail."}
         </p>
       </div>
+      {order.data ? <MovedNotice order={order.data} /> : null}
       {order.data ? <OrderFacts order={order.data} /> : null}
       <section aria-labelledby="next-steps-title" className="flex flex-col gap-4">
         <h2 id="next-steps-title" className="text-2xl font-semibold text-forest">
@@ -117,6 +123,30 @@ export function OrderSuccess({ paymentIntentId }: { paymentIntentId: string | nu
           <Link to="/">Back to Home</Link>
         </Button>
       </div>
+    </div>
+  )
+}
+
+/**
+ * An order made after the cut-off of the Saturday checkout showed goes to the next Saturday
+ * (docs/product.md#payments): said plainly, with the new deadline to change it.
+ */
+function MovedNotice({ order }: { order: Order }) {
+  const moved = order.history.find((event) => event.kind === 'moved')
+  if (!moved) return null
+  const delivery = new Date(order.deliveryDate)
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-1 rounded-2xl border border-butter bg-butter/20 p-5 text-charcoal"
+    >
+      <p className="text-lg font-semibold">
+        Your order is for {formatDeliveryDateLong(delivery)}
+      </p>
+      <p>
+        {moved.summary}. You can change or cancel it until{' '}
+        {formatEditDeadline(editDeadlineFor(delivery))}.
+      </p>
     </div>
   )
 }

@@ -1,0 +1,31 @@
+import type { Cents } from '#shared/domain/money.ts'
+import type { PaymentOperationRow } from './order-money.repo.ts'
+
+export type OperationKind = PaymentOperationRow['kind']
+
+/**
+ * The operation's idempotency key: one capture and one void per payment, a cancellation's
+ * refund once per order, a late payment's refund once per payment, a staff refund once per
+ * key its dialog sent.
+ */
+export const operationKey = {
+  capture: (paymentId: string) => `capture:${paymentId}`,
+  void: (paymentId: string) => `void:${paymentId}`,
+  cancelRefund: (orderId: string) => `refund:${orderId}:cancel`,
+  lateRefund: (paymentId: string) => `refund:late:${paymentId}`,
+  staffRefund: (orderId: string, clientKey: string) => `refund:${orderId}:${clientKey}`,
+}
+
+/** a cancellation's refund: its customer was told by the cancellation's e-mail already */
+export const isCancelRefund = (operation: Pick<PaymentOperationRow, 'idempotencyKey'>) =>
+  operation.idempotencyKey.endsWith(':cancel')
+
+export interface OperationRequest {
+  readonly key: string
+  readonly orderId: string
+  readonly kind: OperationKind
+  readonly paymentId: string
+  readonly amount: Cents
+  readonly reason?: string
+  readonly requestedByEmail?: string
+}
