@@ -140,9 +140,7 @@ function MovedNotice({ order }: { order: Order }) {
       role="status"
       className="flex flex-col gap-1 rounded-2xl border border-butter bg-butter/20 p-5 text-charcoal"
     >
-      <p className="text-lg font-semibold">
-        Your order is for {formatDeliveryDateLong(delivery)}
-      </p>
+      <p className="text-lg font-semibold">Your order is for {formatDeliveryDateLong(delivery)}</p>
       <p>
         {moved.summary}. You can change or cancel it until{' '}
         {formatEditDeadline(editDeadlineFor(delivery))}.

@@ -1,0 +1,229 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { orderCutoffFor } from '#shared/domain/delivery.ts'
+import { DEMO_CARD, demoBasket, postOrder, quote, signUp, type Customer } from './shop-client.ts'
+import { startShop, type ShopProcess } from './shop-process.ts'
+import {
+  embeddedDatabase,
+  machineDatabase,
+  machineServerUrl,
+  type TestDatabase,
+} from './test-databases.ts'
+
+/**
+ * The money edges of the week on the built shop, two processes on one database, each with its
+ * own job runner (docs/product.md#order-payments): staff cancels racing the cut-off's captures
+ * on both processes never leave a cancelled order charged, and an order paid after its
+ * Saturday's cut-off goes to the next Saturday and says so.
+ */
+
+const ORDERS = 20
+const ADMIN = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner password 1' }
+// Tuesday 24 November 2026, 10:00 in Houston: the cut-off is tomorrow 20:00
+const TUESDAY = '2026-11-24T16:00:00.000Z'
+
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function twoShops(database: TestDatabase): Promise<[ShopProcess, ShopProcess]> {
+  const env = {
+    DATABASE_URL: database.url,
+    TEST_CLOCK_CONTROL: 'true',
+    SESSION_SECRET: 'one secret for both processes, long enough',
+    ...ADMIN,
+  }
+  const shops: ShopProcess[] = []
+  for (let index = 0; index < 2; index++) {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hftd-money-app-'))
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }))
+    const shop = await startShop({ dataDir, env })
+    cleanups.push(() => shop.stop())
+    shops.push(shop)
+  }
+  return shops as [ShopProcess, ShopProcess]
+}
+
+const setClock = async (shops: ShopProcess[], now: Date | string) => {
+  for (const shop of shops) {
+    const moved = await fetch(`${shop.url}/api/test/clock`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: new Date(now).toISOString() }),
+    })
+    expect(moved.status).toBe(200)
+  }
+}
+
+const runDueJobs = (shop: ShopProcess) =>
+  fetch(`${shop.url}/api/test/run-due-jobs`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(90_000),
+  })
+
+async function signInAdmin(shop: ShopProcess) {
+  const login = await fetch(`${shop.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+  })
+  expect(login.status).toBe(200)
+  const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? ''
+  return (url: string, orderId: string) =>
+    fetch(`${url}/api/admin/orders/${orderId}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{}',
+      signal: AbortSignal.timeout(60_000),
+    })
+}
+
+/** A checkout paid with the demo card, its order made by the browser's call. */
+async function paidOrder(customer: Customer, shopUrl: string) {
+  const items = await demoBasket(shopUrl)
+  const amount = await quote(customer, items)
+  const intent = await customer.call<{ paymentIntentId: string }>(
+    'POST',
+    '/api/create-payment-intent',
+    { amount, items },
+  )
+  expect(intent.status).toBe(200)
+  const id = intent.body.paymentIntentId
+  const confirmed = await customer.call<{ status: string }>(
+    'POST',
+    `/api/demo-payments/${id}/confirm`,
+    DEMO_CARD,
+  )
+  expect(confirmed.body.status).toBe('requires_capture')
+  const order = await postOrder(customer, id)
+  expect(order.status, JSON.stringify(order.body)).toBeLessThan(300)
+  return order.body.id
+}
+
+/** Makes every waiting job due, runs them, until no money operation is left pending. */
+async function settle(database: TestDatabase, shop: ShopProcess) {
+  for (let round = 0; round < 20; round++) {
+    await database.query(
+      `update graphile_worker._private_jobs set run_at = now()
+        where locked_at is null and attempts < max_attempts`,
+    )
+    expect((await runDueJobs(shop)).status).toBe(200)
+    const [pending] = await database.query<{ count: number }>(
+      "select count(*)::int as count from payment_operations where status in ('pending', 'processing')",
+    )
+    if (!pending?.count) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error('money operations still pending')
+}
+
+async function cancelsRacingTheCutoff(openDatabase: () => Promise<TestDatabase>) {
+  const database = await openDatabase()
+  cleanups.push(() => database.drop())
+  const shops = await twoShops(database)
+  const [a, b] = shops
+  await setClock(shops, TUESDAY)
+  const customer = await signUp(() => a.url, 'money-race')
+  const ids: string[] = []
+  for (let index = 0; index < ORDERS; index++) ids.push(await paidOrder(customer, a.url))
+
+  const [{ delivery_date: delivery } = { delivery_date: new Date(NaN) }] = await database.query<{
+    delivery_date: Date
+  }>('select delivery_date from orders where id = $1', [ids[0]])
+  await setClock(shops, new Date(orderCutoffFor(delivery).getTime() + 60_000))
+  const cancels = [await signInAdmin(a), await signInAdmin(b)]
+
+  // both processes run the cut-off; the staff cancel every order on either process meanwhile
+  const runs = [runDueJobs(a), runDueJobs(b)]
+  for (;;) {
+    const [stored] = await database.query<{ count: number }>(
+      "select count(*)::int as count from payment_operations where kind = 'capture'",
+    )
+    if ((stored?.count ?? 0) >= 2) break
+    await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+  const answers = await Promise.all(
+    ids.map((id, index) =>
+      (cancels[index % 2] as Awaited<ReturnType<typeof signInAdmin>>)(
+        (shops[index % 2] as ShopProcess).url,
+        id,
+      ),
+    ),
+  )
+  for (const run of await Promise.all(runs)) expect(run.status).toBe(200)
+  await settle(database, a)
+
+  const statuses = answers.map((answer) => answer.status)
+  expect(statuses.every((status) => status === 200 || status === 409)).toBe(true)
+  for (const [index, answer] of answers.entries()) {
+    if (answer.status === 409) {
+      const body = (await answer.json()) as { message: string }
+      expect(body.message).toMatch(/being charged/)
+    } else expect(answer.status, ids[index]).toBe(200)
+  }
+
+  // every cancelled order keeps nothing, at the provider and on the order, and was told once
+  const kept = await database.query<{ id: string; kept: number; captured: string }>(
+    `select o.id, (p.amount_received - p.amount_refunded) as kept,
+            (o.captured_amount - o.refunded_amount)::text as captured
+       from orders o join demo_payments p on p.id = o.current_payment_id
+      where o.status = 'cancelled'
+        and (p.amount_received <> p.amount_refunded or o.captured_amount <> o.refunded_amount)`,
+  )
+  expect(kept).toEqual([])
+  const told = await database.query<{ id: string; emails: number }>(
+    `select o.id, (select count(*)::int from email_outbox e
+                    where e.order_id = o.id and e.kind = 'order_cancelled') as emails
+       from orders o where o.status = 'cancelled'`,
+  )
+  expect(told.length).toBe(statuses.filter((status) => status === 200).length)
+  expect(told.filter((row) => row.emails !== 1)).toEqual([])
+  // the orders a cancel could not touch were charged once, for their total
+  const standing = await database.query<{ id: string; payment_status: string; captures: number }>(
+    `select o.id, o.payment_status,
+            (select count(*)::int from demo_payment_operations op
+              where op.payment_id = o.current_payment_id and op.kind = 'capture') as captures
+       from orders o where o.status <> 'cancelled'`,
+  )
+  expect(standing.filter((row) => row.payment_status !== 'captured' || row.captures !== 1)).toEqual(
+    [],
+  )
+
+  // a card form opened at 19:59 on the next cut-off day and paid at 20:10: the next Saturday
+  const next = new Date(orderCutoffFor(new Date(delivery.getTime() + 7 * 86_400_000)))
+  await setClock(shops, new Date(next.getTime() - 60_000))
+  const items = await demoBasket(b.url)
+  const late = await signUp(() => b.url, 'money-late')
+  const amount = await quote(late, items)
+  const intent = await late.call<{ paymentIntentId: string; deliveryDate: string }>(
+    'POST',
+    '/api/create-payment-intent',
+    { amount, items },
+  )
+  await setClock(shops, new Date(next.getTime() + 10 * 60_000))
+  await late.call('POST', `/api/demo-payments/${intent.body.paymentIntentId}/confirm`, DEMO_CARD)
+  const made = await postOrder(late, intent.body.paymentIntentId)
+  const [moved] = await database.query<{ delivery_date: Date; note: string }>(
+    `select o.delivery_date,
+            (select e.text_body from email_outbox e
+              where e.order_id = o.id and e.kind = 'order_confirmed') as note
+       from orders o where o.id = $1`,
+    [made.body.id],
+  )
+  expect(moved?.delivery_date.getTime()).toBe(
+    new Date(intent.body.deliveryDate).getTime() + 7 * 86_400_000,
+  )
+  expect(moved?.note).toMatch(/as checkout showed/)
+}
+
+describe('staff cancels racing the cut-off on two processes, and an order paid after its cut-off', () => {
+  test('on an embedded PostgreSQL', () => cancelsRacingTheCutoff(embeddedDatabase))
+
+  // the machine's server is used only where TEST_DATABASE_URL names it (npm test on CI)
+  test.runIf(machineServerUrl)("on the machine's PostgreSQL (TEST_DATABASE_URL)", () =>
+    cancelsRacingTheCutoff(() => machineDatabase(machineServerUrl!)),
+  )
+})
