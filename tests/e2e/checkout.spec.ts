@@ -1,4 +1,12 @@
 import type { Page } from '@playwright/test'
+import {
+  editDeadlineFor,
+  formatDeliveryDate,
+  formatDeliveryDateLong,
+  formatEditDeadline,
+  nextDeliveryDate,
+  orderCutoffFor,
+} from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
@@ -358,6 +366,40 @@ test('a declined card says Payment Failed and keeps the basket; another card the
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!')
   expect(paymentsAskedFor).toHaveLength(1)
   expect(await storedCart(page)).toBeNull()
+})
+
+test('a checkout opened before the cut-off and paid after it is for the next Saturday, and says so', async ({
+  page,
+}) => {
+  await signUp(page, 'moved')
+  const basket = await makeBasket(page)
+  await storeBasket(page, basket.lines)
+  const shown = nextDeliveryDate(new Date())
+  const cutoff = orderCutoffFor(shown)
+  const next = new Date(shown.getTime() + 7 * 24 * 60 * 60_000)
+  await page.request.put('/api/test/clock', {
+    data: { now: new Date(cutoff.getTime() - 60_000).toISOString() },
+  })
+  try {
+    await openCheckout(page)
+    await expect(main(page)).toContainText(`Delivery: ${formatDeliveryDate(shown)}`)
+    // the customer takes ten minutes over the card form: the cut-off passes meanwhile
+    await page.request.put('/api/test/clock', {
+      data: { now: new Date(cutoff.getTime() + 10 * 60_000).toISOString() },
+    })
+    await payWith(page, TEST_CARDS.succeeds)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!')
+    const notice = main(page).getByRole('status').filter({ hasText: 'Your order is for' })
+    await expect(notice).toContainText(`Your order is for ${formatDeliveryDateLong(next)}`)
+    await expect(notice).toContainText("paid after that Saturday's order deadline")
+    await expect(notice).toContainText(
+      `You can change or cancel it until ${formatEditDeadline(editDeadlineFor(next))}`,
+    )
+    await expect(main(page)).toContainText(formatDeliveryDateLong(next))
+    await expectAccessible(page)
+  } finally {
+    await page.request.put('/api/test/clock', { data: { now: null } })
+  }
 })
 
 test.describe('with an out-of-date price in the basket', () => {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { cutoffOfDelivery } from '#shared/domain/delivery.ts'
 // the same copies the cut-off bench captures (npm run bench:checkout)
 import { copyAuthorisedOrder } from '../../scripts/bench/authorised-orders.mjs'
-import { DEMO_CARD, demoBasket, postOrder, quote, signUp } from './shop-client.ts'
+import { paidDemoOrder, signUp } from './shop-client.ts'
 import { startShop, type ShopProcess } from './shop-process.ts'
 import {
   embeddedDatabase,
@@ -43,22 +43,7 @@ async function killCutoffMidRun(openDatabase: () => Promise<TestDatabase>) {
 
   // one order placed as a customer places it, its card authorised by the demo provider
   const customer = await signUp(() => url, 'cutoff')
-  const items = await demoBasket(url)
-  const amount = await quote(customer, items)
-  const intent = await customer.call<{ paymentIntentId: string }>(
-    'POST',
-    '/api/create-payment-intent',
-    { amount, items },
-  )
-  expect(intent.status).toBe(200)
-  const paymentId = intent.body.paymentIntentId
-  const confirmed = await customer.call<{ status: string }>(
-    'POST',
-    `/api/demo-payments/${paymentId}/confirm`,
-    DEMO_CARD,
-  )
-  expect(confirmed.body.status).toBe('requires_capture')
-  const order = await postOrder(customer, paymentId)
+  const { order } = await paidDemoOrder(customer, url)
   expect(order.status).toBe(201)
 
   // and as many more as a busy week brings, each with its own authorisation

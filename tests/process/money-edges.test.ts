@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { orderCutoffFor } from '#shared/domain/delivery.ts'
-import { DEMO_CARD, demoBasket, postOrder, quote, signUp, type Customer } from './shop-client.ts'
+import { DEMO_CARD, demoBasket, paidDemoOrder, postOrder, quote, signUp } from './shop-client.ts'
 import { startShop, type ShopProcess } from './shop-process.ts'
 import {
   embeddedDatabase,
@@ -81,28 +81,6 @@ async function signInAdmin(shop: ShopProcess) {
     })
 }
 
-/** A checkout paid with the demo card, its order made by the browser's call. */
-async function paidOrder(customer: Customer, shopUrl: string) {
-  const items = await demoBasket(shopUrl)
-  const amount = await quote(customer, items)
-  const intent = await customer.call<{ paymentIntentId: string }>(
-    'POST',
-    '/api/create-payment-intent',
-    { amount, items },
-  )
-  expect(intent.status).toBe(200)
-  const id = intent.body.paymentIntentId
-  const confirmed = await customer.call<{ status: string }>(
-    'POST',
-    `/api/demo-payments/${id}/confirm`,
-    DEMO_CARD,
-  )
-  expect(confirmed.body.status).toBe('requires_capture')
-  const order = await postOrder(customer, id)
-  expect(order.status, JSON.stringify(order.body)).toBeLessThan(300)
-  return order.body.id
-}
-
 /** Makes every waiting job due, runs them, until no money operation is left pending. */
 async function settle(database: TestDatabase, shop: ShopProcess) {
   for (let round = 0; round < 20; round++) {
@@ -128,7 +106,11 @@ async function cancelsRacingTheCutoff(openDatabase: () => Promise<TestDatabase>)
   await setClock(shops, TUESDAY)
   const customer = await signUp(() => a.url, 'money-race')
   const ids: string[] = []
-  for (let index = 0; index < ORDERS; index++) ids.push(await paidOrder(customer, a.url))
+  for (let index = 0; index < ORDERS; index++) {
+    const { order } = await paidDemoOrder(customer, a.url)
+    expect(order.status).toBeLessThan(300)
+    ids.push(order.body.id)
+  }
 
   const [{ delivery_date: delivery } = { delivery_date: new Date(NaN) }] = await database.query<{
     delivery_date: Date

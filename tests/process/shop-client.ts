@@ -128,6 +128,31 @@ export async function createPaymentIntent(
 export const postOrder = (customer: Customer, paymentIntentId: string) =>
   customer.call<{ id: string }>('POST', '/api/orders', { paymentIntentId })
 
+/**
+ * An order as a customer places it with the demo card that authorises (docs/product.md#payments):
+ * the basket priced, its payment created and confirmed, then the browser's call for the order.
+ */
+export async function paidDemoOrder(customer: Customer, shopUrl: string) {
+  const items = await demoBasket(shopUrl)
+  const amount = await quote(customer, items)
+  const intent = await customer.call<{ paymentIntentId: string }>(
+    'POST',
+    '/api/create-payment-intent',
+    { amount, items },
+  )
+  if (intent.status !== 200) throw new Error(`create-payment-intent answered ${intent.status}`)
+  const paymentId = intent.body.paymentIntentId
+  const confirmed = await customer.call<{ status: string }>(
+    'POST',
+    `/api/demo-payments/${paymentId}/confirm`,
+    DEMO_CARD,
+  )
+  if (confirmed.body.status !== 'requires_capture') {
+    throw new Error(`the demo card answered ${confirmed.body.status}`)
+  }
+  return { paymentId, order: await postOrder(customer, paymentId) }
+}
+
 /** Orders and their checkouts as they must be whatever happened: a list of what is wrong. */
 export async function orderInconsistencies(
   query: <Row extends Record<string, unknown>>(text: string) => Promise<Row[]>,

@@ -55,6 +55,27 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
  * Where an order's money stands (docs/product.md#order-payments): authorised at checkout,
  * captured at the cut-off, or failed, voided (cancelled before capture) or refunded.
  */
+/** The steps of an order's history (docs/product.md#order-changes). */
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'changed',
+  'cancelled',
+  'captured',
+  'capture_failed',
+  'paid_again',
+  'refunded',
+  'coupon_dropped',
+  /** made after the cut-off of the Saturday checkout showed: delivered the next one */
+  'moved',
+  /** the bank released the card's hold before the cut-off: the customer pays again */
+  'hold_lost',
+  /** the bank refused a refund: the shop refunds another way */
+  'refund_failed',
+] as const
+
+/** who took a step: the customer, the shop's staff, or the shop itself (its jobs) */
+export const ORDER_EVENT_ACTORS = ['customer', 'staff', 'shop'] as const
+
 export const PAYMENT_STATES = [
   'authorized',
   'captured',

@@ -3,7 +3,13 @@ import { isServedZip } from '../domain/service-area.ts'
 import { AUTH_MESSAGES, text } from './auth.ts'
 import { CalendarDaySchema } from './dates.ts'
 import { EmailSchema } from './email.ts'
-import { DELIVERY_STATUSES, ORDER_STATUSES, PAYMENT_STATES } from './order-status.ts'
+import {
+  DELIVERY_STATUSES,
+  ORDER_EVENT_ACTORS,
+  ORDER_EVENT_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_STATES,
+} from './order-status.ts'
 import { PriceStringSchema } from './product.ts'
 
 /**
@@ -76,23 +82,9 @@ export const PaymentStateSchema = z.enum(PAYMENT_STATES)
 /** One step of an order's life after checkout, as its customer and the staff read it. */
 export const OrderEventSchema = z.object({
   id: z.uuid(),
-  kind: z.enum([
-    'placed',
-    'changed',
-    'cancelled',
-    'captured',
-    'capture_failed',
-    'paid_again',
-    'refunded',
-    'coupon_dropped',
-    /** made after the cut-off of the Saturday checkout showed: delivered the next one */
-    'moved',
-    /** the bank released the card's hold before the cut-off: pay again */
-    'hold_lost',
-    'refund_failed',
-  ]),
+  kind: z.enum(ORDER_EVENT_KINDS),
   /** who did it: the customer, the shop's staff, or the shop itself (the cut-off job) */
-  actor: z.enum(['customer', 'staff', 'shop']),
+  actor: z.enum(ORDER_EVENT_ACTORS),
   /** the staff member's e-mail, for the staff only; null for customers (who read "the shop") */
   actorEmail: z.string().nullable(),
   /** "Changed Heirloom Tomatoes from 2 to 3; added Farm Eggs" */

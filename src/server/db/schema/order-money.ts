@@ -45,6 +45,8 @@ export const paymentOperations = pgTable(
   },
   (table) => [
     index('payment_operations_order_idx').on(table.orderId, table.createdAt),
+    // a refund's event names the refund: the operation it settles
+    index('payment_operations_provider_reference_idx').on(table.providerReference),
     check(
       'payment_operations_kind_valid',
       sql`${table.kind} in ${inList(PAYMENT_OPERATION_KINDS)}`,

@@ -13,11 +13,13 @@ import {
 
 import {
   DELIVERY_STATUSES,
+  ORDER_EVENT_ACTORS,
+  ORDER_EVENT_KINDS,
   ORDER_STATUSES,
   PAYMENT_STATES,
 } from '../../../shared/schemas/order-status.ts'
 
-export { DELIVERY_STATUSES, ORDER_STATUSES, PAYMENT_STATES }
+export { DELIVERY_STATUSES, ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS, ORDER_STATUSES, PAYMENT_STATES }
 
 /** Owned by the orders feature (docs/decisions/0012-one-owner-per-table.md): only it writes these rows. */
 
@@ -147,24 +149,6 @@ export const orderStatusChanges = pgTable(
     ),
   ],
 )
-
-export const ORDER_EVENT_KINDS = [
-  'placed',
-  'changed',
-  'cancelled',
-  'captured',
-  'capture_failed',
-  'paid_again',
-  'refunded',
-  'coupon_dropped',
-  /** made after the cut-off of the Saturday checkout showed: it goes to the next one */
-  'moved',
-  /** the provider released the card's hold before the cut-off: the customer pays again */
-  'hold_lost',
-  /** the bank refused a refund: the staff see it and refund another way */
-  'refund_failed',
-] as const
-export const ORDER_EVENT_ACTORS = ['customer', 'staff', 'shop'] as const
 
 /** An order's history as its customer and the staff read it: who, when, what, the totals. */
 export const orderEvents = pgTable(

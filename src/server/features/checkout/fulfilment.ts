@@ -6,7 +6,12 @@ import type { Payment, PaymentProvider } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { CouponsService } from '../coupons/index.ts'
-import { formatDeliveryAddress, type NewOrder, type OrdersService } from '../orders/index.ts'
+import {
+  formatDeliveryAddress,
+  orderLinesOf,
+  type NewOrder,
+  type OrdersService,
+} from '../orders/index.ts'
 import { totalsOfColumns, type PricedLine } from '../quote/index.ts'
 import type { CheckoutRepo, CheckoutRow } from './checkout.repo.ts'
 
@@ -84,16 +89,7 @@ function orderOf(
     authorizedAt: at,
     authorizationExpiresAt: payment.captureBefore,
     currentPaymentId: checkout.paymentIntentId,
-    lines: (checkout.items as PricedLine[]).map((line) => ({
-      productId: line.productId,
-      productName: line.name,
-      category: line.category,
-      unitPrice: line.price,
-      quantity: line.quantity,
-      farmSource: line.farmSource,
-      imageUrl: line.imageUrl,
-      customSelections: line.customSelections,
-    })),
+    lines: orderLinesOf(checkout.items as PricedLine[]),
   }
 }
 

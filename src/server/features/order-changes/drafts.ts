@@ -6,7 +6,7 @@ import { AppError } from '../../app-error.ts'
 import type { AppliedCoupon } from '../coupons/index.ts'
 import {
   formatDeliveryAddress,
-  type NewOrderLine,
+  orderLinesOf,
   type OrderItemRow,
   type OrderRevision,
   type OrderRow,
@@ -124,17 +124,6 @@ export function describeDraft(before: OrderItemRow[], draft: Draft, order: Order
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : ''
 }
 
-const toNewLine = (line: PricedLine): NewOrderLine => ({
-  productId: line.productId,
-  productName: line.name,
-  category: line.category,
-  unitPrice: line.price,
-  quantity: line.quantity,
-  farmSource: line.farmSource,
-  imageUrl: line.imageUrl,
-  customSelections: line.customSelections,
-})
-
 /**
  * The revision the orders feature writes. The e-mail typed with an address is not kept: the
  * order's e-mails go to its account (docs/product.md#order-emails).
@@ -149,7 +138,7 @@ export function revisionOf(
     summary: describeDraft(order.items, draft, order) || 'Order saved',
     priced: priced
       ? {
-          lines: priced.lines.map(toNewLine),
+          lines: orderLinesOf(priced.lines),
           totals: priced.totals,
           promoCode: priced.couponDropped ? null : order.promoCode,
         }

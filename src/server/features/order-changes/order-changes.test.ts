@@ -1,12 +1,20 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEMO_REFUSALS } from '#server/adapters/payments/index.ts'
-import { coupons, demoPaymentOperations, demoPayments, products } from '#server/db/schema/index.ts'
+import { coupons, demoPaymentOperations, products } from '#server/db/schema/index.ts'
 import { orderCutoffFor } from '#shared/domain/delivery.ts'
 import { centsToDecimal, decimalToCents } from '#shared/domain/money.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import type { PaymentRequired } from '#shared/schemas/order-changes.ts'
 import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
+import {
+  afterCutoff,
+  CARD,
+  demoPayment as demoPaymentOf,
+  getOrder,
+  pay,
+  placeOrder,
+} from '#tests/setup/order-week.ts'
 import { basketOver, createIntent, inStockLines, type BasketLine } from '#tests/setup/shopper.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
@@ -39,52 +47,13 @@ async function staffRefund(orderId: string, body: { amount: string; reason: stri
 }
 afterAll(() => shop.close())
 
-const CARD = {
-  succeeds: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', zip: '77008' },
-  declined: { cardNumber: '4000 0000 0000 0002', expiry: '12 / 30', cvc: '123', zip: '77008' },
-  declinesAtCapture: {
-    cardNumber: '4000 0000 0000 0341',
-    expiry: '12 / 30',
-    cvc: '123',
-    zip: '77008',
-  },
-}
-
-const pay = (shopper: Shopper, paymentIntentId: string, card = CARD.succeeds) =>
-  shopper.call('POST', `/api/demo-payments/${paymentIntentId}/confirm`, card)
-
-/** A paid (authorised) order of the given lines, as checkout makes it. */
-async function placeOrder(
-  shopper: Shopper,
-  items: BasketLine[],
-  options: { card?: typeof CARD.succeeds; promoCode?: string } = {},
-): Promise<Order> {
-  const intent = await createIntent(shopper, items, options.promoCode)
-  const confirmed = await pay(shopper, intent.paymentIntentId, options.card)
-  expect(confirmed.json()).toEqual({ status: 'requires_capture' })
-  const placed = await shopper.call('POST', '/api/orders', {
-    paymentIntentId: intent.paymentIntentId,
-  })
-  expect(placed.statusCode, placed.body).toBeLessThan(300)
-  return getOrder(shopper, placed.json<{ id: string }>().id)
-}
-
-async function getOrder(shopper: Shopper, id: string): Promise<Order> {
-  const response = await shopper.call('GET', `/api/orders/${id}`)
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json<Order>()
-}
-
 const asItems = (order: Order) =>
   order.items.map((item) => ({
     id: item.productId as string,
     quantity: item.quantity,
   }))
 
-async function demoPayment(id: string) {
-  const [row] = await shop.database.db.select().from(demoPayments).where(eq(demoPayments.id, id))
-  return row
-}
+const demoPayment = (id: string) => demoPaymentOf(shop, id)
 
 async function moneyMoves(paymentId: string) {
   return shop.database.db
@@ -108,10 +77,6 @@ function oneFewer(order: Order) {
   several.quantity -= 1
   return items
 }
-
-/** The clock at the cut-off of an order's delivery, plus some minutes. */
-const afterCutoff = (order: Order, minutes = 1) =>
-  new Date(orderCutoffFor(new Date(order.deliveryDate)).getTime() + minutes * 60_000)
 
 describe('an order after checkout', () => {
   test('is authorised, not charged, and editable until its cut-off', async () => {

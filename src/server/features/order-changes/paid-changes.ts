@@ -141,6 +141,17 @@ async function giveBack(
 
 type Applied = { outcome: 'applied' | 'refused'; operations: string[] }
 
+/** A change (or payment) that can no longer be applied: closed, and its money given back. */
+async function refuse(
+  ctx: ChangeContext,
+  tx: Transaction,
+  change: OrderChangeRow,
+  payment: Payment,
+): Promise<Applied> {
+  await ctx.repo.within(tx).closeChange(change.id, 'refused')
+  return { outcome: 'refused', operations: await giveBack(ctx, tx, change, payment) }
+}
+
 /** A payment after a failed capture: the order paid (or authorised again), the old hold released. */
 async function applyPayAgain(
   ctx: ChangeContext,
@@ -151,8 +162,7 @@ async function applyPayAgain(
 ): Promise<Applied> {
   const late = ctx.now() >= payAgainDeadlineOfDelivery(order.deliveryDate)
   if (late || order.status === 'cancelled' || order.paymentStatus !== 'payment_failed') {
-    await ctx.repo.within(tx).closeChange(change.id, 'refused')
-    return { outcome: 'refused', operations: await giveBack(ctx, tx, change, payment) }
+    return refuse(ctx, tx, change, payment)
   }
   const captured = payment.status === 'succeeded'
   const replaced = order.currentPaymentId
@@ -180,8 +190,7 @@ async function applyChange(
 ): Promise<Applied> {
   const within = ctx.repo.within(tx)
   if (order.version !== change.baseVersion || (await lockedReason(ctx, order, within))) {
-    await within.closeChange(change.id, 'refused')
-    return { outcome: 'refused', operations: await giveBack(ctx, tx, change, payment) }
+    return refuse(ctx, tx, change, payment)
   }
   const discount = decimalToCents(change.discountAmount)
   if (change.items && (change.items as unknown[]).length > 0 && change.promoCode && discount > 0) {

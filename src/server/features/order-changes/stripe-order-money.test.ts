@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { createStripeProvider } from '#server/adapters/payments/index.ts'
 import { paymentOperations } from '#server/db/schema/index.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import type { AdminOrder, Order, OrderRefund } from '#shared/schemas/order.ts'
 import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
-import {
-  type FakeStripe,
-  signStripePayload,
-  startFakeStripe,
-  stripeEvent,
-} from '#tests/setup/fake-stripe.ts'
+import { type FakeStripe, startFakeStripe } from '#tests/setup/fake-stripe.ts'
+import { deliverEvent, stripePayments } from '#tests/setup/stripe-shop.ts'
 import { afterCutoff, emailsOf, getOrder, orderRow, settleJobs } from '#tests/setup/order-week.ts'
 import { basketOver, createIntent } from '#tests/setup/shopper.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
@@ -22,8 +17,10 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
  * it cancelled), on a refund the bank refused, and on a capture it already made.
  */
 
-const SECRET_KEY = 'sk_test_order_money_0123456789'
-const WEBHOOK_SECRET = 'whsec_test_order_money_0123456789'
+const KEYS = {
+  secretKey: 'sk_test_order_money_0123456789',
+  webhookSecret: 'whsec_test_order_money_0123456789',
+}
 
 const TUESDAY = new Date('2026-11-24T16:00:00Z')
 let clock = TUESDAY
@@ -31,20 +28,8 @@ let fake: FakeStripe
 let shop: TestApp
 
 beforeAll(async () => {
-  fake = await startFakeStripe({ secretKey: SECRET_KEY })
-  shop = await createTestApp({
-    now: () => clock,
-    payments: {
-      kind: 'stripe',
-      provider: createStripeProvider({
-        secretKey: SECRET_KEY,
-        publishableKey: 'pk_test_order_money',
-        webhookSecret: WEBHOOK_SECRET,
-        api: fake.api,
-        timeout: 2_000,
-      }),
-    },
-  })
+  fake = await startFakeStripe({ secretKey: KEYS.secretKey })
+  shop = await createTestApp({ now: () => clock, payments: stripePayments(fake, KEYS) })
 })
 afterEach(() => fake.clearTroubles())
 afterAll(async () => {
@@ -53,19 +38,7 @@ afterAll(async () => {
 })
 
 /** a signed event about an object as the stand-in has it now */
-async function deliver(type: string, object: { id: string }) {
-  const payload = stripeEvent(type, object)
-  const response = await shop.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': signStripePayload(payload, WEBHOOK_SECRET),
-    },
-    payload,
-  })
-  expect(response.statusCode, response.body).toBe(200)
-}
+const deliver = (type: string, object: { id: string }) => deliverEvent(shop.app, KEYS, type, object)
 
 /** An order whose card Stripe authorised, made by the browser's call. */
 async function authorisedOrder(shopper: Shopper): Promise<Order> {

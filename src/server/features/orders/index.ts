@@ -68,7 +68,12 @@ export type {
   StopOrderRow,
   UpcomingDeliveryRow,
 } from './order-reads.repo.ts'
-export { formatDeliveryAddress, type NewOrder, type NewOrderLine } from './order-lines.ts'
+export {
+  formatDeliveryAddress,
+  orderLinesOf,
+  type NewOrder,
+  type NewOrderLine,
+} from './order-lines.ts'
 export { ORDER_DELETED_MESSAGE } from './orders.service.ts'
 export {
   orderCancelledEmail,

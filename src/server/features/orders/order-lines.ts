@@ -5,7 +5,7 @@ import { MAX_LINE_QUANTITY } from '#shared/domain/pricing.ts'
 import type { CustomSelection } from '#shared/schemas/order.ts'
 import type { PaymentState } from '#shared/schemas/order-status.ts'
 import { AppError } from '../../app-error.ts'
-import { orderMoneyColumns } from '../quote/index.ts'
+import { orderMoneyColumns, type PricedLine } from '../quote/index.ts'
 import type { NewOrderItemRow, NewOrderRow } from './orders.repo.ts'
 
 /** A line of a new order: the product as it was priced, in cents. */
@@ -90,6 +90,20 @@ export function orderProblem(order: NewOrder): string | null {
 /** The refusal of an order whose lines break the rules (400 naming the broken line). */
 export const orderRefusal = (problem: string) =>
   new AppError('INVALID_BOX', { message: problem, fields: { items: problem } })
+
+/** A priced basket's lines (as checkout and a change price them) as an order's lines. */
+export function orderLinesOf(lines: readonly PricedLine[]): NewOrderLine[] {
+  return lines.map((line) => ({
+    productId: line.productId,
+    productName: line.name,
+    category: line.category,
+    unitPrice: line.price,
+    quantity: line.quantity,
+    farmSource: line.farmSource,
+    imageUrl: line.imageUrl,
+    customSelections: line.customSelections,
+  }))
+}
 
 /** An order's lines as item rows, prices written in the database's two-decimal form. */
 export function itemRowsOf(lines: readonly NewOrderLine[]): NewOrderItemRow[] {
