@@ -2,8 +2,16 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { orderCutoffFor } from '#shared/domain/delivery.ts'
-import { DEMO_CARD, demoBasket, paidDemoOrder, postOrder, quote, signUp } from './shop-client.ts'
+import { orderCutoffFor, payAgainDeadlineFor } from '#shared/domain/delivery.ts'
+import {
+  DEMO_CARD,
+  DEMO_CARD_DECLINED_AT_CAPTURE,
+  demoBasket,
+  paidDemoOrder,
+  postOrder,
+  quote,
+  signUp,
+} from './shop-client.ts'
 import { startShop, type ShopProcess } from './shop-process.ts'
 import {
   embeddedDatabase,
@@ -64,7 +72,8 @@ const runDueJobs = (shop: ShopProcess) =>
     signal: AbortSignal.timeout(90_000),
   })
 
-async function signInAdmin(shop: ShopProcess) {
+/** The admin's session (shared by both processes), and a staff call on either process. */
+async function staffSession(shop: ShopProcess) {
   const login = await fetch(`${shop.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -72,13 +81,21 @@ async function signInAdmin(shop: ShopProcess) {
   })
   expect(login.status).toBe(200)
   const cookie = login.headers.getSetCookie()[0]?.split(';')[0] ?? ''
-  return (url: string, orderId: string) =>
-    fetch(`${url}/api/admin/orders/${orderId}/cancel`, {
+  return (url: string, path: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+    fetch(`${url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: '{}',
+      headers: { 'content-type': 'application/json', cookie, ...headers },
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(60_000),
     })
+}
+
+const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
 }
 
 /** Makes every waiting job due, runs them, until no money operation is left pending. */
@@ -116,7 +133,7 @@ async function cancelsRacingTheCutoff(openDatabase: () => Promise<TestDatabase>)
     delivery_date: Date
   }>('select delivery_date from orders where id = $1', [ids[0]])
   await setClock(shops, new Date(orderCutoffFor(delivery).getTime() + 60_000))
-  const cancels = [await signInAdmin(a), await signInAdmin(b)]
+  const staff = await staffSession(a)
 
   // both processes run the cut-off; the staff cancel every order on either process meanwhile
   const runs = [runDueJobs(a), runDueJobs(b)]
@@ -129,10 +146,7 @@ async function cancelsRacingTheCutoff(openDatabase: () => Promise<TestDatabase>)
   }
   const answers = await Promise.all(
     ids.map((id, index) =>
-      (cancels[index % 2] as Awaited<ReturnType<typeof signInAdmin>>)(
-        (shops[index % 2] as ShopProcess).url,
-        id,
-      ),
+      staff((shops[index % 2] as ShopProcess).url, `/api/admin/orders/${id}/cancel`),
     ),
   )
   for (const run of await Promise.all(runs)) expect(run.status).toBe(200)
@@ -201,11 +215,148 @@ async function cancelsRacingTheCutoff(openDatabase: () => Promise<TestDatabase>)
   expect(moved?.note).toMatch(/as checkout showed/)
 }
 
+/**
+ * A week's money with the real job runners doing their part: a change paid and the tab closed
+ * is applied by the provider's event; a pay-again releases the declined card's hold; one
+ * refund per Idempotency-Key, sent to both processes at once; a pay-again payment kept past
+ * its deadline is cancelled by the minute's tick.
+ */
+async function theWeeksMoneyOnTwoProcesses(openDatabase: () => Promise<TestDatabase>) {
+  const database = await openDatabase()
+  cleanups.push(() => database.drop())
+  const shops = await twoShops(database)
+  const [a, b] = shops
+  await setClock(shops, TUESDAY)
+  let shopUrl = a.url
+  const customer = await signUp(() => shopUrl, 'money-week')
+  const good = (await paidDemoOrder(customer, a.url)).order.body.id
+  const declined = (await paidDemoOrder(customer, a.url, DEMO_CARD_DECLINED_AT_CAPTURE)).order.body
+    .id
+  const kept = (await paidDemoOrder(customer, a.url, DEMO_CARD_DECLINED_AT_CAPTURE)).order.body.id
+  type Seen = {
+    version: number
+    total: string
+    deliveryDate: string
+    paymentStatus: string
+    paymentIntentId: string
+    items: { productId: string; quantity: number }[]
+  }
+  const seen = async (id: string) => (await customer.call<Seen>('GET', `/api/orders/${id}`)).body
+  const payment = async (id: string) =>
+    (
+      await database.query<{ status: string; amount_refunded: number }>(
+        'select status, amount_refunded from demo_payments where id = $1',
+        [id],
+      )
+    )[0]
+
+  // a change above the authorisation, paid on process B, and the tab closed: applied all the same
+  const before = await seen(good)
+  const products = await demoBasket(a.url, 8)
+  const extra = products.find((p) => !before.items.some((item) => item.productId === p.id))
+  const asked = await customer.call<{ paymentRequired: { paymentIntentId: string } }>(
+    'PATCH',
+    `/api/orders/${good}`,
+    {
+      version: before.version,
+      items: [
+        ...before.items.map(({ productId, quantity }) => ({ id: productId, quantity })),
+        { id: extra?.id, quantity: 2 },
+      ],
+    },
+  )
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+  shopUrl = b.url
+  const changePayment = asked.body.paymentRequired.paymentIntentId
+  await customer.call('POST', `/api/demo-payments/${changePayment}/confirm`, DEMO_CARD)
+  await until(async () => (await seen(good)).version === 2, 'the change to be applied')
+  expect((await seen(good)).paymentIntentId).toBe(before.paymentIntentId)
+  await until(
+    async () => (await payment(before.paymentIntentId))?.status === 'canceled',
+    'the old hold to be released',
+  )
+
+  // the cut-off: the good order is charged, the other two are declined
+  await setClock(shops, new Date(orderCutoffFor(new Date(before.deliveryDate)).getTime() + 60_000))
+  expect((await runDueJobs(a)).status).toBe(200)
+  expect((await seen(good)).paymentStatus).toBe('captured')
+  expect((await seen(declined)).paymentStatus).toBe('payment_failed')
+
+  // paying again with another card releases the hold the declined card still carries
+  const failedPayment = (await seen(declined)).paymentIntentId
+  expect((await payment(failedPayment))?.status).toBe('requires_capture')
+  const again = await customer.call<{ paymentRequired: { paymentIntentId: string } }>(
+    'POST',
+    `/api/orders/${declined}/pay-again`,
+    {},
+  )
+  const newPayment = again.body.paymentRequired.paymentIntentId
+  await customer.call('POST', `/api/demo-payments/${newPayment}/confirm`, DEMO_CARD)
+  await customer.call('POST', `/api/orders/${declined}/payments/complete`, {
+    paymentIntentId: newPayment,
+  })
+  expect((await seen(declined)).paymentStatus).toBe('captured')
+  await until(
+    async () => (await payment(failedPayment))?.status === 'canceled',
+    "the declined card's hold to be released",
+  )
+
+  // one refund for one Idempotency-Key, though both processes are asked at once
+  const staff = await staffSession(a)
+  const refund = (url: string) =>
+    staff(
+      url,
+      `/api/admin/orders/${good}/refunds`,
+      { amount: '1.00', reason: 'Bruised peaches' },
+      { 'idempotency-key': 'refund-dialog-0001' },
+    )
+  const [onA, onB] = await Promise.all([refund(a.url), refund(b.url)])
+  expect([onA.status, onB.status]).toEqual([201, 201])
+  const [first, second] = (await Promise.all([onA.json(), onB.json()])) as { id: string }[]
+  expect(second?.id).toBe(first?.id)
+  const refunds = await database.query<{ count: number }>(
+    "select count(*)::int as count from payment_operations where kind = 'refund' and order_id = $1",
+    [good],
+  )
+  expect(refunds[0]?.count).toBe(1)
+  const charged = (await seen(good)).paymentIntentId
+  expect((await payment(charged))?.amount_refunded).toBe(100)
+
+  // a pay-again payment kept open past Friday noon is cancelled by the minute's tick
+  const open = await customer.call<{ paymentRequired: { paymentIntentId: string } }>(
+    'POST',
+    `/api/orders/${kept}/pay-again`,
+    {},
+  )
+  const openPayment = open.body.paymentRequired.paymentIntentId
+  await setClock(
+    shops,
+    new Date(payAgainDeadlineFor(new Date(before.deliveryDate)).getTime() + 60_000),
+  )
+  expect((await runDueJobs(b)).status).toBe(200)
+  expect((await payment(openPayment))?.status).toBe('canceled')
+  const late = await customer.call<{ status: string }>(
+    'POST',
+    `/api/demo-payments/${openPayment}/confirm`,
+    DEMO_CARD,
+  )
+  expect(late.body.status).toBe('failed')
+  expect((await seen(kept)).paymentStatus).toBe('payment_failed')
+}
+
 describe('staff cancels racing the cut-off on two processes, and an order paid after its cut-off', () => {
   test('on an embedded PostgreSQL', () => cancelsRacingTheCutoff(embeddedDatabase))
 
   // the machine's server is used only where TEST_DATABASE_URL names it (npm test on CI)
   test.runIf(machineServerUrl)("on the machine's PostgreSQL (TEST_DATABASE_URL)", () =>
     cancelsRacingTheCutoff(() => machineDatabase(machineServerUrl!)),
+  )
+})
+
+describe("a week's money with both processes' job runners: events, pay-again, refund keys", () => {
+  test('on an embedded PostgreSQL', () => theWeeksMoneyOnTwoProcesses(embeddedDatabase))
+
+  test.runIf(machineServerUrl)("on the machine's PostgreSQL (TEST_DATABASE_URL)", () =>
+    theWeeksMoneyOnTwoProcesses(() => machineDatabase(machineServerUrl!)),
   )
 })

@@ -24,6 +24,9 @@ export const DEMO_CARD = {
   zip: '77008',
 }
 
+/** authorises at checkout, then the cut-off's capture is declined (docs/product.md#payments) */
+export const DEMO_CARD_DECLINED_AT_CAPTURE = { ...DEMO_CARD, cardNumber: '4000 0000 0000 0341' }
+
 /** the shop's URL is read on every call, so a customer keeps its session across a restart */
 export async function signUp(shopUrl: () => string, tag: string): Promise<Customer> {
   let cookie = ''
@@ -60,8 +63,8 @@ export interface BasketLine {
   quantity: number
 }
 
-/** four in-stock lines of the demo catalogue, well over the $60 minimum */
-export async function demoBasket(shopUrl: string): Promise<BasketLine[]> {
+/** `lines` in-stock lines of the demo catalogue (four: well over the $60 minimum) */
+export async function demoBasket(shopUrl: string, lines = 4): Promise<BasketLine[]> {
   const response = await fetch(`${shopUrl}/api/products?limit=50`)
   const products = (await response.json()) as {
     id: string
@@ -72,7 +75,7 @@ export async function demoBasket(shopUrl: string): Promise<BasketLine[]> {
   }[]
   return products
     .filter((product) => product.inStock && product.category !== 'farm-boxes')
-    .slice(0, 4)
+    .slice(0, lines)
     .map((product) => ({
       id: product.id,
       name: product.name,
@@ -132,7 +135,7 @@ export const postOrder = (customer: Customer, paymentIntentId: string) =>
  * An order as a customer places it with the demo card that authorises (docs/product.md#payments):
  * the basket priced, its payment created and confirmed, then the browser's call for the order.
  */
-export async function paidDemoOrder(customer: Customer, shopUrl: string) {
+export async function paidDemoOrder(customer: Customer, shopUrl: string, card = DEMO_CARD) {
   const items = await demoBasket(shopUrl)
   const amount = await quote(customer, items)
   const intent = await customer.call<{ paymentIntentId: string }>(
@@ -145,7 +148,7 @@ export async function paidDemoOrder(customer: Customer, shopUrl: string) {
   const confirmed = await customer.call<{ status: string }>(
     'POST',
     `/api/demo-payments/${paymentId}/confirm`,
-    DEMO_CARD,
+    card,
   )
   if (confirmed.body.status !== 'requires_capture') {
     throw new Error(`the demo card answered ${confirmed.body.status}`)

@@ -29,20 +29,25 @@ export function createCheckoutSweep(deps: {
   log: FastifyBaseLogger
   now: () => Date
 }) {
-  /** Cancels an abandoned checkout's payment at the provider, unless it was paid after all. */
+  /**
+   * Cancels an abandoned checkout's payment at the provider, unless it was paid after all: then
+   * it gets its order (on the Saturday open now), whatever its browser and events missed.
+   */
   async function expire(paymentIntentId: string): Promise<'ordered' | 'expired'> {
+    const paidMeanwhile = async () => {
+      if (!isPaid(await deps.provider.retrievePayment(paymentIntentId))) return false
+      await deps.fulfil(paymentIntentId)
+      return true
+    }
+    if (await paidMeanwhile()) return 'ordered'
     try {
       await deps.provider.void({
         paymentId: paymentIntentId,
         idempotencyKey: `expire_${paymentIntentId}`,
       })
     } catch (error) {
-      if (!(error instanceof PaymentRefusedError)) throw error
-      // refused: paid in the meantime, so it gets its order (on the Saturday open now)
-      if (isPaid(await deps.provider.retrievePayment(paymentIntentId))) {
-        await deps.fulfil(paymentIntentId)
-        return 'ordered'
-      }
+      // refused: paid between the read and the void
+      if (error instanceof PaymentRefusedError && (await paidMeanwhile())) return 'ordered'
       throw error
     }
     await deps.closing.expire(paymentIntentId)
