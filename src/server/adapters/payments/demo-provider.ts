@@ -86,8 +86,16 @@ export function createDemoProvider({
       ? { status: 'succeeded', lastError: null, amountReceived: row.amount }
       : { status: 'requires_capture', lastError: null, authorizedAt: now() }
 
-  /** tells the shop, as the webhook would; the card form's answer does not wait on it failing */
-  const tell = (event: PaymentEvent) => onEvent(event).catch(() => undefined)
+  /**
+   * Tells the shop about an order's payment (a change's, a payment after a failed capture), as
+   * Stripe's webhook would, so a customer who closes the tab still has it applied. A checkout's
+   * order is made by the browser's call or the sweep, as before. The card form's answer does not
+   * wait on the telling failing.
+   */
+  const tell = async (row: DemoPaymentRecord, event: PaymentEvent) => {
+    if (!row.metadata['orderId']) return
+    await onEvent(event).catch(() => undefined)
+  }
 
   const provider = {
     name: 'demo' as const,
@@ -142,12 +150,12 @@ export function createDemoProvider({
       switch (outcome.kind) {
         case 'failed':
           onPaymentFailed()
-          await tell({ type: 'failed', paymentId: id })
+          await tell(row, { type: 'failed', paymentId: id })
           return { status: 'failed', message: outcome.message }
         case 'requires_action':
           return { status: 'requires_action', redirectUrl: authenticationUrl(id) }
         case 'authorised':
-          await tell({ type: 'succeeded', paymentId: id })
+          await tell(row, { type: 'succeeded', paymentId: id })
           return moved.status === 'succeeded'
             ? { status: 'succeeded' }
             : { status: 'requires_capture' }
@@ -170,7 +178,7 @@ export function createDemoProvider({
             : { status: 'requires_payment_method', lastError: DEMO_MESSAGES.authenticationFailed },
         )
         if (moved && outcome === 'failed') onPaymentFailed()
-        if (moved) await tell({ type: outcome, paymentId: id })
+        if (moved) await tell(row, { type: outcome, paymentId: id })
       }
       const final = await find(id)
       const paid = final && ['requires_capture', 'succeeded'].includes(toPayment(final).status)

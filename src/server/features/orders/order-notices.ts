@@ -82,8 +82,11 @@ export function createNotices(deps: {
     order: Order & { userId: string },
     notice: OrderNotice,
     dedupeKey: string,
+    /** the account's address when the caller has just read it */
+    accountAddress?: string,
   ): Promise<void> {
-    const to = (await deps.accountEmail(order.userId, tx)) ?? order.customerEmail
+    const to =
+      accountAddress ?? (await deps.accountEmail(order.userId, tx)) ?? order.customerEmail
     const message = noticeEmail(order, notice, deps.publicUrl)
     await deps.outbox.enqueueWithin(tx, {
       kind: notice.kind,

@@ -132,6 +132,7 @@ export function createOrderRecords({ repo, notice, log, now, accountEmail }: Rec
         wire,
         { kind: 'order_confirmed', movedFrom },
         `order_confirmed:${created.id}`,
+        customerEmail,
       )
       return wire
     },
