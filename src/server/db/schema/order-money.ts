@@ -45,8 +45,10 @@ export const paymentOperations = pgTable(
   },
   (table) => [
     index('payment_operations_order_idx').on(table.orderId, table.createdAt),
-    // a refund's event names the refund: the operation it settles
-    index('payment_operations_provider_reference_idx').on(table.providerReference),
+    // a refund's event names the refund: the operation it settles (captures and voids have none)
+    index('payment_operations_provider_reference_idx')
+      .on(table.providerReference)
+      .where(sql`${table.providerReference} is not null`),
     check(
       'payment_operations_kind_valid',
       sql`${table.kind} in ${inList(PAYMENT_OPERATION_KINDS)}`,

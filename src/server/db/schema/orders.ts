@@ -81,8 +81,6 @@ export const orders = pgTable(
   (table) => [
     index('orders_user_id_created_idx').on(table.userId, table.createdAt),
     index('orders_payment_status_delivery_idx').on(table.paymentStatus, table.deliveryDate),
-    // the provider's events name a payment: the order it is the current payment of
-    index('orders_current_payment_idx').on(table.currentPaymentId),
     check('orders_payment_status_valid', sql`${table.paymentStatus} in ${inList(PAYMENT_STATES)}`),
     check(
       'orders_payment_amounts_valid',

@@ -4,7 +4,7 @@ import { ORDER_CHANGE_MESSAGES } from '#shared/schemas/order-changes.ts'
 import type { PaymentState } from '#shared/schemas/order-status.ts'
 import { AppError } from '../../app-error.ts'
 import type { Transaction } from '../../db/transaction.ts'
-import type { CancelMoney, OrderWithLines } from '../orders/index.ts'
+import type { CancelMoney, OrderRow } from '../orders/index.ts'
 import {
   captureOf,
   conflict,
@@ -38,7 +38,7 @@ interface MoneyDecision {
 async function settleMoneyOnCancel(
   ctx: ChangeContext,
   tx: Transaction,
-  order: OrderWithLines,
+  order: OrderRow,
   by: Actor,
 ): Promise<MoneyDecision> {
   const paymentId = order.currentPaymentId
@@ -90,7 +90,7 @@ async function cancelWithin(
   orderId: string,
   by: Actor,
 ): Promise<string[]> {
-  const order = await ctx.orders.lockWithin(tx, orderId)
+  const order = await ctx.orders.lockRowWithin(tx, orderId)
   if (!order || (by.kind === 'customer' && order.userId !== by.userId)) {
     throw new AppError('ORDER_NOT_FOUND')
   }
@@ -146,7 +146,7 @@ export async function refundOrder(
   const key = operationKey.staffRefund(orderId, input.idempotencyKey)
   const first = await ctx.transaction(async (tx) => {
     const within = ctx.repo.within(tx)
-    const order = await ctx.orders.lockWithin(tx, orderId)
+    const order = await ctx.orders.lockRowWithin(tx, orderId)
     if (!order) throw new AppError('ORDER_NOT_FOUND')
     const earlier = await within.findOperation(key)
     if (earlier) {

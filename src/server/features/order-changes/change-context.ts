@@ -24,6 +24,7 @@ export interface ChangeContext {
     | 'findWithLines'
     | 'byCurrentPayment'
     | 'lockWithin'
+    | 'lockRowWithin'
     | 'reviseWithin'
     | 'recordPaymentWithin'
     | 'cancelWithin'

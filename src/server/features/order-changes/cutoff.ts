@@ -37,7 +37,7 @@ export function createCutoff(ctx: ChangeContext & { pool: pg.Pool; runs: JobRuns
   /** Captures one order; an order no longer authorised (cancelled, captured) is skipped. */
   async function captureOrder(orderId: string): Promise<CaptureOutcome> {
     const key = await transaction(async (tx) => {
-      const order = await ctx.orders.lockWithin(tx, orderId)
+      const order = await ctx.orders.lockRowWithin(tx, orderId)
       if (!order || order.status === 'cancelled' || order.paymentStatus !== 'authorized') {
         return null
       }

@@ -30,7 +30,7 @@ export interface MoneyDeps {
   repo: OrderMoneyRepo
   transaction: RunInTransaction
   provider: PaymentProvider
-  orders: Pick<OrdersService, 'recordPaymentWithin' | 'lockWithin'>
+  orders: Pick<OrdersService, 'recordPaymentWithin' | 'lockRowWithin'>
   log: FastifyBaseLogger
   now: () => Date
 }
@@ -141,8 +141,8 @@ export function createMoneyOperations(deps: MoneyDeps) {
     const outcome = await askProvider(operation)
     const followUps: string[] = []
     const settled = await transaction(async (tx) => {
-      // the order first, as every writer of an order's money locks it before its operations
-      await deps.orders.lockWithin(tx, operation.orderId)
+      // the operation's row, then (recording the outcome) its order's: every carrying out takes
+      // them in this order, and nothing else locks an operation's row
       const locked = await repo.within(tx).lockOperation(key)
       if (!locked || locked.status !== operation.status) return locked
       const finishedAt = outcome.status === 'processing' ? null : now()

@@ -83,7 +83,7 @@ export function refundOutcome(refund: Refund | null): OperationOutcome {
  * the transaction that settles the operation.
  */
 export function createOutcomeRecorder(deps: {
-  orders: Pick<OrdersService, 'recordPaymentWithin' | 'lockWithin'>
+  orders: Pick<OrdersService, 'recordPaymentWithin' | 'lockRowWithin'>
   log: FastifyBaseLogger
   requestWithin: (tx: Transaction, operation: OperationRequest) => Promise<unknown>
 }) {
@@ -131,7 +131,7 @@ export function createOutcomeRecorder(deps: {
     outcome: OperationOutcome,
     amount: Cents,
   ): Promise<string[]> {
-    const order = await deps.orders.lockWithin(tx, operation.orderId)
+    const order = await deps.orders.lockRowWithin(tx, operation.orderId)
     if (!order || outcome.status === 'processing') return []
     const ofTheOrder = operation.paymentId === order.currentPaymentId
     if (outcome.status === 'failed') {
@@ -170,7 +170,7 @@ export function createOutcomeRecorder(deps: {
     operation: PaymentOperationRow,
     taken: Cents,
   ): Promise<string[]> {
-    const order = await deps.orders.lockWithin(tx, operation.orderId)
+    const order = await deps.orders.lockRowWithin(tx, operation.orderId)
     if (!order) return []
     log.error(
       { orderId: order.id, paymentId: operation.paymentId, taken },

@@ -62,6 +62,7 @@ export async function handleOrderPaymentEvent(
     }
     return
   }
-  const order = await ctx.orders.byCurrentPayment(event.paymentId)
+  // a change's payment, once applied, is its order's current payment
+  const order = await ctx.orders.byCurrentPayment(event.paymentId, change?.orderId)
   if (order && event.type !== 'refunded') await settleOrderPayment(ctx, order, event.paymentId)
 }

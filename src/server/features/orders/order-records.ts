@@ -81,7 +81,7 @@ const actorColumns = (by: OrderActor) => ({
 
 export function createOrderRecords({ repo, notice, log, now, accountEmail }: RecordDeps) {
   const snapshots = createOrderSnapshots({ repo, now })
-  const { wireWithin, lockedOrder } = snapshots
+  const { wireWithin, lockedRow } = snapshots
   const payments = createPaymentRecords({ repo, notice, now, snapshots })
 
   return {
@@ -140,13 +140,16 @@ export function createOrderRecords({ repo, notice, log, now, accountEmail }: Rec
     /** The order and its lines, locked until the caller's transaction ends. */
     lockWithin: (tx: Transaction, orderId: string) => repo.within(tx).lockWithLines(orderId),
 
+    /** The order's row alone, locked until the caller's transaction ends (money, not lines). */
+    lockRowWithin: (tx: Transaction, orderId: string) => repo.within(tx).lock(orderId),
+
     /**
      * A change of the order (its customer's, before the cut-off): lines, totals and coupon,
      * contact, instructions, the payment that holds it now; its version goes up, the history
      * and the customer's e-mail say what changed.
      */
     async reviseWithin(tx: Transaction, orderId: string, revision: OrderRevision, by: OrderActor) {
-      const order = await lockedOrder(tx, orderId)
+      const order = await lockedRow(tx, orderId)
       const within = repo.within(tx)
       const { priced, contact, authorization } = revision
       if (priced) await within.replaceItems(order.id, itemRowsOf(priced.lines))
@@ -188,7 +191,7 @@ export function createOrderRecords({ repo, notice, log, now, accountEmail }: Rec
 
     /** Cancels the locked order; the caller decided what happens to its money. */
     async cancelWithin(tx: Transaction, orderId: string, cancellation: Cancellation) {
-      const order = await lockedOrder(tx, orderId)
+      const order = await lockedRow(tx, orderId)
       const within = repo.within(tx)
       const { by } = cancellation
       await within.update(order.id, {

@@ -1,7 +1,7 @@
 import type { Order } from '#shared/schemas/order.ts'
 import type { Transaction } from '../../db/transaction.ts'
 import { toOrder } from './order-wire.ts'
-import type { OrdersRepo, OrderWithLines } from './orders.repo.ts'
+import type { OrderRow, OrdersRepo } from './orders.repo.ts'
 
 /** An order read inside the transaction that writes it: locked, or as its customer reads it. */
 export function createOrderSnapshots({ repo, now }: { repo: OrdersRepo; now: () => Date }) {
@@ -13,9 +13,9 @@ export function createOrderSnapshots({ repo, now }: { repo: OrdersRepo; now: () 
       return { ...toOrder(whole, now()), userId: whole.userId }
     },
 
-    /** the order and its lines, locked (again: a transaction's own lock is free to take) */
-    lockedOrder: async (tx: Transaction, orderId: string): Promise<OrderWithLines> => {
-      const order = await repo.within(tx).lockWithLines(orderId)
+    /** the order's row, locked (again: a transaction's own lock is free to take) */
+    lockedRow: async (tx: Transaction, orderId: string): Promise<OrderRow> => {
+      const order = await repo.within(tx).lock(orderId)
       if (!order) throw new Error(`order ${orderId} vanished inside its transaction`)
       return order
     },

@@ -108,12 +108,12 @@ export function createOrdersRepo(db: Executor, refundsOf: RefundsOf) {
       return order && { ...order, items: await linesOf(db, orderId) }
     },
 
-    /** The order whose current payment this is (the provider's events name payments). */
-    async byCurrentPayment(paymentId: string): Promise<OrderRow | undefined> {
+    /** The order made from this checkout payment (its unique payment id). */
+    async byCheckoutPayment(paymentId: string): Promise<OrderRow | undefined> {
       const [order] = await db
         .select()
         .from(orders)
-        .where(eq(orders.currentPaymentId, paymentId))
+        .where(eq(orders.paymentIntentId, paymentId))
         .limit(1)
       return order
     },

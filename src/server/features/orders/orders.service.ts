@@ -19,7 +19,7 @@ import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import { createOrderReads } from './order-reads.ts'
 import type { OrderReadsRepo } from './order-reads.repo.ts'
-import type { OrderFilters, OrdersRepo, OrderWithItems } from './orders.repo.ts'
+import type { OrderFilters, OrderRow, OrdersRepo, OrderWithItems } from './orders.repo.ts'
 
 export const ORDER_DELETED_MESSAGE = 'Order deleted'
 
@@ -82,8 +82,15 @@ export function createOrdersService({
     /** The order and its lines as they are now (a change is priced from this, then locked). */
     findWithLines: (orderId: string) => repo.withLines(orderId),
 
-    /** The order whose current payment this is: the provider's events name payments. */
-    byCurrentPayment: (paymentId: string) => repo.byCurrentPayment(paymentId),
+    /**
+     * The order whose current payment this is, given the order a payment was made for (its
+     * checkout's order, or the order a change's payment was for): the provider's events name
+     * payments, and a payment no longer current concerns the order no more.
+     */
+    async byCurrentPayment(paymentId: string, orderId?: string): Promise<OrderRow | undefined> {
+      const order = orderId ? await repo.find(orderId) : await repo.byCheckoutPayment(paymentId)
+      return order?.currentPaymentId === paymentId ? order : undefined
+    },
 
     /** Saturdays up to the instant with orders the cut-off still has to capture. */
     deliveriesAwaitingCapture: (upTo: Date) => repo.deliveriesAwaitingCapture(upTo),

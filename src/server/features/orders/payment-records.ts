@@ -4,7 +4,7 @@ import type { PaymentState } from '#shared/schemas/order-status.ts'
 import type { Transaction } from '../../db/transaction.ts'
 import type { NoticeWithin } from './order-notices.ts'
 import type { OrderSnapshots } from './order-snapshots.ts'
-import type { OrdersRepo, OrderWithLines } from './orders.repo.ts'
+import type { OrderRow, OrdersRepo } from './orders.repo.ts'
 
 /**
  * What happened to an order's money, as the order-changes feature learnt it from the provider
@@ -55,19 +55,19 @@ export function createPaymentRecords({
   now: () => Date
   snapshots: OrderSnapshots
 }) {
-  const { wireWithin, lockedOrder } = snapshots
+  const { wireWithin, lockedRow } = snapshots
 
   /**
    * The payment state a captured (or refunded) amount leaves: refunded in full, in part, or
    * captured; a cancelled order keeps the state its cancellation gave it.
    */
-  const settledState = (order: OrderWithLines, captured: Cents, refunded: Cents): PaymentState => {
+  const settledState = (order: OrderRow, captured: Cents, refunded: Cents): PaymentState => {
     if (order.status === 'cancelled' && refunded < captured) return order.paymentStatus
     if (refunded > 0) return refunded >= captured ? 'refunded' : 'partially_refunded'
     return 'captured'
   }
 
-  async function recordCaptured(tx: Transaction, order: OrderWithLines, amount: Cents) {
+  async function recordCaptured(tx: Transaction, order: OrderRow, amount: Cents) {
     const within = repo.within(tx)
     await within.update(order.id, {
       paymentStatus: settledState(order, amount, decimalToCents(order.refundedAmount)),
@@ -89,7 +89,7 @@ export function createPaymentRecords({
 
   async function recordFailed(
     tx: Transaction,
-    order: OrderWithLines,
+    order: OrderRow,
     kind: 'capture_failed' | 'hold_lost',
     why: string,
   ) {
@@ -117,7 +117,7 @@ export function createPaymentRecords({
 
   async function recordPaidAgain(
     tx: Transaction,
-    order: OrderWithLines,
+    order: OrderRow,
     record: Extract<PaymentRecord, { kind: 'paid_again' }>,
   ) {
     const within = repo.within(tx)
@@ -151,7 +151,7 @@ export function createPaymentRecords({
 
   async function recordRefunded(
     tx: Transaction,
-    order: OrderWithLines,
+    order: OrderRow,
     record: Extract<PaymentRecord, { kind: 'refunded' }>,
   ) {
     const within = repo.within(tx)
@@ -186,7 +186,7 @@ export function createPaymentRecords({
   return {
     /** What the provider did with the order's money, recorded once on the locked order. */
     async recordPaymentWithin(tx: Transaction, orderId: string, record: PaymentRecord) {
-      const order = await lockedOrder(tx, orderId)
+      const order = await lockedRow(tx, orderId)
       switch (record.kind) {
         case 'captured':
           return recordCaptured(tx, order, record.amount)
