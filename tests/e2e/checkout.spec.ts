@@ -391,7 +391,7 @@ test('a checkout opened before the cut-off and paid after it is for the next Sat
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed!')
     const notice = main(page).getByRole('status').filter({ hasText: 'Your order is for' })
     await expect(notice).toContainText(`Your order is for ${formatDeliveryDateLong(next)}`)
-    await expect(notice).toContainText("paid after that Saturday's order deadline")
+    await expect(notice).toContainText('the payment came after the order deadline')
     await expect(notice).toContainText(
       `You can change or cancel it until ${formatEditDeadline(editDeadlineFor(next))}`,
     )

@@ -121,7 +121,7 @@ export function createOrderRecords({ repo, notice, log, now, accountEmail }: Rec
           orderId: created.id,
           kind: 'moved',
           actor: 'shop',
-          summary: `For ${saturday}, not ${formatDeliveryDate(movedFrom)}: paid after that Saturday's order deadline (${formatEditDeadline(orderCutoffFor(movedFrom))})`,
+          summary: `Moved to ${saturday}: the payment came after the order deadline for ${formatDeliveryDate(movedFrom)} (${formatEditDeadline(orderCutoffFor(movedFrom))})`,
         })
         created.events.push(moved)
       }
