@@ -85,8 +85,7 @@ export function createNotices(deps: {
     /** the account's address when the caller has just read it */
     accountAddress?: string,
   ): Promise<void> {
-    const to =
-      accountAddress ?? (await deps.accountEmail(order.userId, tx)) ?? order.customerEmail
+    const to = accountAddress ?? (await deps.accountEmail(order.userId, tx)) ?? order.customerEmail
     const message = noticeEmail(order, notice, deps.publicUrl)
     await deps.outbox.enqueueWithin(tx, {
       kind: notice.kind,
