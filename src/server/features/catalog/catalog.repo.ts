@@ -61,7 +61,7 @@ export interface RankedProduct {
 export interface ProductFacts {
   id: string
   name: string
-  /** the unit text, such as "1 lb" (the spec's stock_count) */
+  /** the unit text, such as "1 lb" (the products' stock_count column) */
   unit: string
   category: string
   producerId: string
