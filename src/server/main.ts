@@ -71,6 +71,10 @@ const startup = start().catch(async (error: unknown) => {
   console.error(
     `The shop could not start: ${error instanceof Error ? error.message : String(error)}`,
   )
+  setTimeout(() => forceExit(), FORCED_EXIT_AFTER_MS).unref()
+  // the job runner holds pool clients (its LISTEN connection among them): closing the pool
+  // waits for them, so the runner stops first, then the app, then the pool and PostgreSQL
+  await stopJobsAndApp(resources)
   await release(resources, log)
   process.exit(1)
 })
@@ -154,15 +158,11 @@ async function shutdown(signal: NodeJS.Signals) {
   }, FORCED_EXIT_AFTER_MS).unref()
   try {
     await startup // a half-started shop is stopped only once its start-up step settles
-    // jobs in progress finish (or are taken again by another process once their lock expires)
-    await resources.jobs
-      ?.stop()
-      .catch((error: unknown) => log.warn({ err: error }, 'stopping the job runner failed'))
-    if (resources.app) {
+    if (resources.app?.server.listening) {
       resources.app.startDraining()
       await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
-      await resources.app.close()
     }
+    await stopJobsAndApp(resources)
     await release(resources, log)
     process.exit(0)
   } catch (error) {
@@ -181,6 +181,17 @@ function forceExit(): never {
     }
   }
   process.exit(1)
+}
+
+/** Jobs in progress finish (or are taken again by another process once their lock expires). */
+async function stopJobsAndApp(held: Resources) {
+  const { jobs, app } = held
+  held.jobs = undefined
+  held.app = undefined
+  await jobs
+    ?.stop()
+    .catch((error: unknown) => log.warn({ err: error }, 'stopping the job runner failed'))
+  await app?.close().catch((error: unknown) => log.warn({ err: error }, 'closing the app failed'))
 }
 
 async function release(held: Resources, logger: Logger) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
@@ -26,7 +27,7 @@ import {
  * The shop on its embedded default keeps every row through restarts and crashes, and comes back
  * by itself: after a clean stop, after the app alone is killed (its PostgreSQL orphaned), and
  * after both are killed in the middle of a stream of orders (a stale lock file left behind;
- * issue 8, faults: every order confirmed to a customer is kept).
+ * every order confirmed to a customer is kept).
  */
 let dataDir: string
 let running: ShopProcess | undefined
@@ -197,6 +198,26 @@ describe('starting up', () => {
       .split('\n')
       .filter((line) => !line.startsWith('npm warn'))
     expect(lines).toEqual(['Configuration error: SEED_DEMO must be true or false'])
+  })
+
+  test('a port already taken stops start-up at once, naming it, with no PostgreSQL left behind', async () => {
+    const taken = net.createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const address = taken.address()
+    const port = address && typeof address === 'object' ? address.port : 0
+    try {
+      const shop = await startShop({ dataDir, env: { PORT: String(port) }, waitForHealth: false })
+      const stillRunning = new Promise<string>((resolve) =>
+        setTimeout(() => resolve('still running after 30 s'), 30_000).unref(),
+      )
+      const outcome = await Promise.race([shop.exited, stillRunning])
+      if (outcome !== 1) await shop.killApp()
+      expect(outcome, shop.output()).toBe(1)
+      expect(shop.output()).toContain(`The shop could not start: listen EADDRINUSE`)
+      expect(await embeddedServer(dataDir)).toBeUndefined()
+    } finally {
+      await new Promise((resolve) => taken.close(resolve))
+    }
   })
 
   test('SEED_DEMO=false opens an empty shop', async () => {

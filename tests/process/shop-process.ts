@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
-import { freePort } from '#server/db/embedded.ts'
+import net from 'node:net'
 
 /**
  * The built shop as a real process, started the way people start it (`npm start`), in a
@@ -26,7 +26,7 @@ export async function startShop(options: {
   env?: Record<string, string>
   waitForHealth?: boolean
 }): Promise<ShopProcess> {
-  const port = await freePort()
+  const port = await portBelowEphemeralRange()
   let output = ''
   const child = spawn('npm', ['start', '--silent'], {
     cwd: process.cwd(),
@@ -200,4 +200,22 @@ export async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url)
   if (!response.ok) throw new Error(`${url}: ${response.status}`)
   return (await response.json()) as T
+}
+
+/**
+ * A free port for the shop's HTTP server, chosen below Linux's ephemeral range (32768 and up):
+ * the shop's embedded PostgreSQL takes its port from that range once the shop has started, so a
+ * port taken from it here could be handed out again before the shop listens on it.
+ */
+async function portBelowEphemeralRange(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer()
+      probe.unref()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+    })
+    if (free) return port
+  }
 }
