@@ -126,6 +126,8 @@ export const PRODUCT_FORM_MESSAGES = {
   categoryRequired: 'Category is required',
   farmSourceRequired: 'Farm source is required',
   unknownProducer: 'Choose a producer from the list',
+  unknownFarmSource: (name: string) => `Unknown producer: ${name}`,
+  farmSourceAndProducerDiffer: 'Farm source and producerId name different producers',
   unknownSubcategory: 'Choose a subcategory of the selected category',
   imageUrl: IMAGE_URL_MESSAGE,
 } as const
@@ -137,7 +139,8 @@ const optionalText = (max: number, message: string) =>
  * `POST /api/admin/products` and the Add/Edit dialog (docs/product.md#admin). The price is typed
  * as text ("4", "4.5", "12.99") and leaves as "12.99"; empty optional fields become null. The
  * farm is a producer picked by id; one that does not exist is refused by the server, under
- * producerId, with `unknownProducer`.
+ * producerId, with `unknownProducer`. The API also takes the producer's name as `farmSource`
+ * (the server turns it into producerId before this schema reads the body).
  */
 export const ProductInputSchema = z
   .strictObject({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { AdminProductListQuery, ProductValues } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
 import { producers, products } from '../../db/schema/catalog.ts'
@@ -71,6 +71,15 @@ export function createAdminProductsRepo(db: Database) {
           .where(eq(products.id, id))
         return productWithProducer(tx, id)
       })
+    },
+
+    /** The producer with this name, ignoring case (names are unique that way). */
+    async producerIdNamed(name: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: producers.id })
+        .from(producers)
+        .where(eq(sql`lower(${producers.name})`, name.toLowerCase()))
+      return row?.id
     },
 
     /** Order items keep their own copy of name, price and farm: past orders stay as they were. */

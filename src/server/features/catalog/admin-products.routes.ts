@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import { AdminDeletedSchema } from '#shared/schemas/admin.ts'
@@ -13,6 +14,11 @@ import type { AdminProductsService } from './admin-products.service.ts'
 
 /** The admin's products (docs/product.md#admin); the admin guard covers every route here. */
 export function adminProductsRoutes(products: AdminProductsService): FastifyPluginAsyncZod {
+  /** the producer named as `farmSource` becomes `producerId` before the body is checked */
+  const producerFromFarmSource = async (request: FastifyRequest) => {
+    request.body = await products.withProducerIdOfFarmSource(request.body)
+  }
+
   return async (app) => {
     app.get(
       '/api/admin/products',
@@ -32,6 +38,7 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
           body: ProductInputSchema,
           response: { 201: AdminProductSchema, 400: ErrorBodySchema },
         },
+        preValidation: producerFromFarmSource,
       },
       async (request, reply) => reply.status(201).send(await products.create(request.body)),
     )
@@ -44,6 +51,7 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
           body: ProductPatchSchema,
           response: { 200: AdminProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },
+        preValidation: producerFromFarmSource,
       },
       (request) => products.update(request.params.id, request.body),
     )

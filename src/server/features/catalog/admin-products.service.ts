@@ -48,6 +48,23 @@ export function createAdminProductsService({
       return toAdminProduct(row)
     },
 
+    /**
+     * A body that names its producer as `farmSource` (the producer's name, as products show it)
+     * gets that producer's id as `producerId`; any other body is returned as it came.
+     */
+    async withProducerIdOfFarmSource(body: unknown): Promise<unknown> {
+      if (!isRecord(body) || !('farmSource' in body)) return body
+      const { farmSource, ...rest } = body
+      const name = typeof farmSource === 'string' ? farmSource.trim() : ''
+      if (!name) throw farmSourceRefused(PRODUCT_FORM_MESSAGES.farmSourceRequired)
+      const producerId = await repo.producerIdNamed(name)
+      if (!producerId) throw farmSourceRefused(PRODUCT_FORM_MESSAGES.unknownFarmSource(name))
+      if (rest.producerId !== undefined && rest.producerId !== producerId) {
+        throw farmSourceRefused(PRODUCT_FORM_MESSAGES.farmSourceAndProducerDiffer)
+      }
+      return { ...rest, producerId }
+    },
+
     async remove(id: string): Promise<{ message: string }> {
       if (!(await repo.deleteProduct(id))) throw new AppError('PRODUCT_NOT_FOUND')
       catalog.invalidate()
@@ -77,6 +94,12 @@ async function refusingUnknownProducer<T>(write: () => Promise<T>): Promise<T> {
     })
   }
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const farmSourceRefused = (message: string) =>
+  new AppError('BAD_REQUEST', { message, fields: { farmSource: message } })
 
 type LoosePatch = Partial<Record<keyof ProductInput, unknown>>
 

@@ -158,7 +158,26 @@ describe('POST /api/admin/products', () => {
     ['producerId', { producerId: null }, PRODUCT_FORM_MESSAGES.farmSourceRequired],
     ['producerId', { producerId: 'Atkinson Farms' }, PRODUCT_FORM_MESSAGES.unknownProducer],
     ['producerId', { producerId: randomUUID() }, PRODUCT_FORM_MESSAGES.unknownProducer],
-    ['farmSource', { farmSource: 'Atkinson Farms' }, 'Unknown field "farmSource"'],
+    [
+      'farmSource',
+      { producerId: undefined, farmSource: '' },
+      PRODUCT_FORM_MESSAGES.farmSourceRequired,
+    ],
+    [
+      'farmSource',
+      { producerId: undefined, farmSource: '  ' },
+      PRODUCT_FORM_MESSAGES.farmSourceRequired,
+    ],
+    [
+      'farmSource',
+      { producerId: undefined, farmSource: 42 },
+      PRODUCT_FORM_MESSAGES.farmSourceRequired,
+    ],
+    [
+      'farmSource',
+      { producerId: undefined, farmSource: 'HG Rice Millz' },
+      'Unknown producer: HG Rice Millz',
+    ],
     [
       'subcategory',
       { category: 'produce', subcategory: 'bread' },
@@ -176,6 +195,38 @@ describe('POST /api/admin/products', () => {
     expect(response.statusCode).toBe(400)
     expect(fieldError(response, field)).toBe(message)
     expect((await adminList()).some((p) => p.name === body.name)).toBe(false)
+  })
+
+  describe("the producer by name, as farmSource (the spec's product form sends it)", () => {
+    test('POST with farmSource alone stores that producer, matched ignoring case and spaces', async () => {
+      const hgRiceMill = await demoProducerId(shop.database.db, 'hg-rice-mill')
+      const made = await create({ producerId: undefined, farmSource: 'HG Rice Mill' })
+      expect(made).toMatchObject({ producerId: hgRiceMill, farmSource: 'HG Rice Mill' })
+      const loose = await create({ producerId: undefined, farmSource: '  hg rice MILL ' })
+      expect(loose).toMatchObject({ producerId: hgRiceMill, farmSource: 'HG Rice Mill' })
+      expect((await shopList()).find((p) => p.id === made.id)?.farmSource).toBe('HG Rice Mill')
+    })
+
+    test('PATCH with farmSource moves the product to that producer; an unknown one changes nothing', async () => {
+      const product = await create()
+      const moved = await patch(product.id, { farmSource: 'Katerra Exotics' })
+      expect(moved.statusCode, moved.body).toBe(200)
+      expect(moved.json()).toMatchObject({ farmSource: 'Katerra Exotics' })
+      const refused = await patch(product.id, { farmSource: 'Nobody Farm', price: '1.00' })
+      expect(refused.statusCode).toBe(400)
+      expect(fieldError(refused, 'farmSource')).toBe('Unknown producer: Nobody Farm')
+      const kept = (await adminList()).find((p) => p.id === product.id)
+      expect(kept).toMatchObject({ farmSource: 'Katerra Exotics', price: '12.99' })
+    })
+
+    test('farmSource and producerId naming two producers is refused; naming one is fine', async () => {
+      const both = await post(form({ farmSource: 'Katerra Exotics' }))
+      expect(both.statusCode).toBe(400)
+      expect(fieldError(both, 'farmSource')).toBe(
+        'Farm source and producerId name different producers',
+      )
+      expect((await create({ farmSource: 'Atkinson Farms' })).producerId).toBe(atkinsonFarms)
+    })
   })
 
   test('an empty form names every required field at once', async () => {
