@@ -138,10 +138,10 @@ test.describe('staff and an order’s money', () => {
       // the customer was told the order is confirmed: staff no longer read "Pending"
       await expect(summary).toContainText('Status: New')
       await expect(summary).toContainText('Delivery: Order Confirmed')
-      await expect(summary).toContainText('Payment: Card authorised')
+      await expect(summary).toContainText('Payment: Card authorized')
       await expect(card).toContainText('Gate code 4471. Leave the box on the porch bench.')
-      const payment = card.locator('dl').filter({ hasText: 'Authorised' })
-      await expect(payment).toContainText(`Authorised$${order.total}`)
+      const payment = card.locator('dl').filter({ hasText: 'Authorized' })
+      await expect(payment).toContainText(`Authorized$${order.total}`)
       await expect(payment).toContainText('Captured$0.00')
       // nothing was charged yet: nothing to refund
       await expect(card.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0)
@@ -152,20 +152,20 @@ test.describe('staff and an order’s money', () => {
         name: `Cancel order ${orderNumber(order.id)}?`,
       })
       await expect(confirm).toContainText(
-        `The card's authorisation of $${order.total} is released: the customer is not charged.`,
+        `The card's authorization of $${order.total} is released: the customer is not charged.`,
       )
       await expectAccessible(page)
       // Keep Order leaves it as it was
       await confirm.getByRole('button', { name: 'Keep Order' }).click()
       await expect(confirm).toBeHidden()
-      await expect(summary).toContainText('Payment: Card authorised')
+      await expect(summary).toContainText('Payment: Card authorized')
 
       await card.getByRole('button', { name: 'Cancel Order' }).click()
       await confirm.getByRole('button', { name: 'Cancel Order' }).click()
       await expect(toasts(page).getByText('Order Cancelled', { exact: true })).toBeVisible()
       await expect(confirm).toBeHidden()
       await expect(summary).toContainText('Status: Cancelled')
-      await expect(summary).toContainText('Payment: Authorisation released')
+      await expect(summary).toContainText('Payment: Authorization released')
       await expect(card.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0)
       await expect(card.getByRole('list', { name: 'Order history' })).toContainText(ADMIN.email)
 

@@ -279,7 +279,7 @@ test("'My Orders' asks a visitor to log in, with the next delivery and its deadl
   await expect(cart).toHaveAccessibleName('My Orders')
   // the basket's own count is not an order: only the server's orders show here
   await expect(cart).toContainText(
-    'Log in to see your orders. The next delivery is Saturday, Nov 28: order by Wednesday, Nov 25 at 7:59 PM.',
+    'Log in to see your orders. The next delivery is Saturday, Nov 28: order by Wednesday, Nov 25 at 8:00 PM.',
   )
   await expect(cart.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
   await cart.getByRole('button', { name: 'Back to cart' }).click()

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test'
 import {
-  editDeadlineFor,
+  orderCutoffFor,
   formatDeliveryDate,
   formatDeliveryDateLong,
   formatEditDeadline,
   nextDeliveryDate,
-  orderCutoffFor,
 } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import type { Product } from '#shared/schemas/product.ts'
@@ -252,7 +251,7 @@ test(
     }
     await expect(coming).toContainText(`Total${expectedTotal}`)
     await expect(
-      coming.getByRole('link', { name: /^Change until \w+, \w{3} \d{1,2} at 7:59 PM$/ }),
+      coming.getByRole('link', { name: /^Change until \w+, \w{3} \d{1,2} at 8:00 PM$/ }),
     ).toHaveAttribute('href', /^\/orders\/[0-9a-f-]{36}$/)
     await expectAccessible(page)
     await page.keyboard.press('Escape')
@@ -393,7 +392,7 @@ test('a checkout opened before the cut-off and paid after it is for the next Sat
     await expect(notice).toContainText(`Your order is for ${formatDeliveryDateLong(next)}`)
     await expect(notice).toContainText('the payment came after the order deadline')
     await expect(notice).toContainText(
-      `You can change or cancel it until ${formatEditDeadline(editDeadlineFor(next))}`,
+      `You can change or cancel it until ${formatEditDeadline(orderCutoffFor(next))}`,
     )
     await expect(main(page)).toContainText(formatDeliveryDateLong(next))
     await expectAccessible(page)

@@ -98,10 +98,10 @@ test(
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Order #[0-9A-F]{8}$/)
     await expect(main(page).getByRole('region', { name: 'Open for changes' })).toContainText(
-      /You can change this order until Wednesday, \w{3} \d{1,2} at 7:59 PM/,
+      /You can change this order until Wednesday, \w{3} \d{1,2} at 8:00 PM/,
     )
     await expect(summary(page)).toContainText(instructions)
-    await expect(summary(page)).toContainText('Card authorised')
+    await expect(summary(page)).toContainText('Card authorized')
     await expect(summary(page)).toContainText(authorised)
     await expectAccessible(page)
 
@@ -143,7 +143,7 @@ test(
     }
     const newTotal = formatCents(priceBasket(subtotalOf(withAdded())).total)
     await expect(changeForm(page).getByRole('region', { name: 'New total' })).toContainText(
-      'more than your card authorised',
+      'more than your card authorized',
     )
     await changeForm(page).getByRole('button', { name: 'Save changes' }).click()
 
@@ -249,7 +249,7 @@ test('cancels an order: it reads Cancelled and is no longer an upcoming delivery
 
   await summary(page).getByRole('button', { name: 'Cancel order' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Cancel this order?' })
-  await expect(dialog).toContainText(`the ${shownTotal(lines)} your card authorised is released`)
+  await expect(dialog).toContainText(`the ${shownTotal(lines)} your card authorized is released`)
   await expectAccessible(page)
   await dialog.getByRole('button', { name: 'Cancel order' }).click()
   await expect(dialog).toBeHidden()
@@ -257,7 +257,7 @@ test('cancels an order: it reads Cancelled and is no longer an upcoming delivery
   await expect(main(page).getByRole('region', { name: 'Cancelled' })).toContainText(
     'Your card was not charged.',
   )
-  await expect(summary(page)).toContainText('Authorisation released')
+  await expect(summary(page)).toContainText('Authorization released')
   await expect(changeForm(page)).toHaveCount(0)
   await expect(main(page).getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
   await expectAccessible(page)

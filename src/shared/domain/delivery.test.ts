@@ -6,7 +6,6 @@ import {
   chicagoParts,
   chicagoWallTimeToInstant,
   cutoffMessage,
-  editDeadlineFor,
   formatCalendarDay,
   formatDeliveryDate,
   formatDeliveryDateLong,
@@ -63,9 +62,8 @@ describe('nextDeliveryDate: an ordinary winter week (CST, UTC-6)', () => {
     expect(iso(nextDeliveryDate(at(now)))).toBe(expected)
   })
 
-  test('the cut-off and edit deadline of that week', () => {
+  test('the cut-off of that week', () => {
     expect(iso(orderCutoffFor(at(coming)))).toBe('2026-11-26T02:00:00.000Z')
-    expect(iso(editDeadlineFor(at(coming)))).toBe('2026-11-26T01:59:00.000Z')
   })
 })
 
@@ -82,10 +80,9 @@ describe('nextDeliveryDate: an ordinary summer week (CDT, UTC-5)', () => {
     expect(iso(nextDeliveryDate(at(now)))).toBe(expected)
   })
 
-  test('the cut-off and edit deadline of that week', () => {
+  test('the cut-off of that week', () => {
     const delivery = at('2026-06-13T10:00:00Z')
     expect(iso(orderCutoffFor(delivery))).toBe('2026-06-11T01:00:00.000Z')
-    expect(iso(editDeadlineFor(delivery))).toBe('2026-06-11T00:59:00.000Z')
   })
 })
 
@@ -114,11 +111,9 @@ describe('daylight saving starts (Sunday March 8 2026, 02:00 CST → 03:00 CDT)'
     expect(chicagoParts(at(march14))).toMatchObject({ weekday: 6, day: 14, hour: 5, minute: 0 })
   })
 
-  test('cut-off and edit deadline instants in those weeks', () => {
+  test('cut-off instants in those weeks', () => {
     expect(iso(orderCutoffFor(at(march7)))).toBe('2026-03-05T02:00:00.000Z') // Wed 20:00 CST
-    expect(iso(editDeadlineFor(at(march7)))).toBe('2026-03-05T01:59:00.000Z') // Wed 19:59 CST
     expect(iso(orderCutoffFor(at(march14)))).toBe('2026-03-12T01:00:00.000Z') // Wed 20:00 CDT
-    expect(iso(editDeadlineFor(at(march14)))).toBe('2026-03-12T00:59:00.000Z') // Wed 19:59 CDT
   })
 })
 
@@ -147,11 +142,9 @@ describe('daylight saving ends (Sunday November 1 2026, 02:00 CDT → 01:00 CST)
     expect(chicagoParts(at(november7))).toMatchObject({ weekday: 6, day: 7, hour: 5, minute: 0 })
   })
 
-  test('cut-off and edit deadline instants in those weeks', () => {
+  test('cut-off instants in those weeks', () => {
     expect(iso(orderCutoffFor(at(october31)))).toBe('2026-10-29T01:00:00.000Z') // Wed 20:00 CDT
-    expect(iso(editDeadlineFor(at(october31)))).toBe('2026-10-29T00:59:00.000Z') // Wed 19:59 CDT
     expect(iso(orderCutoffFor(at(november7)))).toBe('2026-11-05T02:00:00.000Z') // Wed 20:00 CST
-    expect(iso(editDeadlineFor(at(november7)))).toBe('2026-11-05T01:59:00.000Z') // Wed 19:59 CST
   })
 })
 
@@ -166,7 +159,7 @@ describe('calendar boundaries', () => {
     const delivery = nextDeliveryDate(at('2026-12-29T10:00:00-06:00'))
     expect(iso(delivery)).toBe('2027-01-02T11:00:00.000Z')
     expect(iso(orderCutoffFor(delivery))).toBe('2026-12-31T02:00:00.000Z')
-    expect(formatEditDeadline(editDeadlineFor(delivery))).toBe('Wednesday, Dec 30 at 7:59 PM')
+    expect(formatEditDeadline(orderCutoffFor(delivery))).toBe('Wednesday, Dec 30 at 8:00 PM')
   })
 
   test('New Year in UTC is still December 31 in Chicago', () => {
@@ -184,12 +177,11 @@ describe('calendar boundaries', () => {
   })
 })
 
-describe('orderCutoffFor and editDeadlineFor', () => {
+describe('orderCutoffFor', () => {
   test('accept any instant on the Chicago Saturday, not only 05:00', () => {
     // Saturday Nov 28 2026 at 00:00 and 23:59 CST (the latter is Sunday in UTC)
     for (const saturday of ['2026-11-28T00:00:00-06:00', '2026-11-28T23:59:00-06:00']) {
       expect(iso(orderCutoffFor(at(saturday)))).toBe('2026-11-26T02:00:00.000Z')
-      expect(iso(editDeadlineFor(at(saturday)))).toBe('2026-11-26T01:59:00.000Z')
     }
   })
 
@@ -197,7 +189,6 @@ describe('orderCutoffFor and editDeadlineFor', () => {
     // Saturday Nov 28 00:00 UTC is still Friday evening in Chicago
     for (const notSaturday of ['2026-11-28T00:00:00Z', '2026-11-25T20:00:00-06:00']) {
       expect(() => orderCutoffFor(at(notSaturday)), notSaturday).toThrow(RangeError)
-      expect(() => editDeadlineFor(at(notSaturday)), notSaturday).toThrow(RangeError)
     }
   })
 
@@ -205,19 +196,6 @@ describe('orderCutoffFor and editDeadlineFor', () => {
     expect(() => nextDeliveryDate(new Date(Number.NaN))).toThrow(RangeError)
     expect(() => orderCutoffFor(new Date(Number.NaN))).toThrow(RangeError)
     expect(() => formatDeliveryDate(new Date(Number.NaN))).toThrow(RangeError)
-  })
-
-  test('the edit deadline is the minute before the cut-off', () => {
-    for (const delivery of [
-      '2026-03-07T11:00:00Z',
-      '2026-03-14T10:00:00Z',
-      '2026-10-31T10:00:00Z',
-      '2026-11-07T11:00:00Z',
-    ]) {
-      expect(orderCutoffFor(at(delivery)).getTime() - editDeadlineFor(at(delivery)).getTime()).toBe(
-        MINUTE,
-      )
-    }
   })
 })
 
@@ -302,7 +280,7 @@ describe('formatters', () => {
   test('show the delivery date and edit deadline as the issue writes them', () => {
     expect(formatDeliveryDate(november28)).toBe('Saturday, Nov 28')
     expect(formatDeliveryDateLong(november28)).toBe('Saturday, November 28, 2026')
-    expect(formatEditDeadline(editDeadlineFor(november28))).toBe('Wednesday, Nov 25 at 7:59 PM')
+    expect(formatEditDeadline(orderCutoffFor(november28))).toBe('Wednesday, Nov 25 at 8:00 PM')
   })
 
   test('use the Chicago calendar day, not the UTC one', () => {
@@ -345,8 +323,8 @@ describe('formatters', () => {
     expect(formatEditDeadline(at('2026-11-25T12:00:00-06:00'))).toBe(
       'Wednesday, Nov 25 at 12:00 PM',
     )
-    expect(formatEditDeadline(editDeadlineFor(at('2026-03-14T10:00:00Z')))).toBe(
-      'Wednesday, Mar 11 at 7:59 PM',
+    expect(formatEditDeadline(orderCutoffFor(at('2026-03-14T10:00:00Z')))).toBe(
+      'Wednesday, Mar 11 at 8:00 PM',
     )
   })
 })
@@ -491,16 +469,13 @@ describe('properties over 2025–2030', () => {
     )
   })
 
-  test('the cut-off is Wednesday 20:00 and the edit deadline 19:59, 57 hours and a minute before', () => {
+  test('the cut-off is Wednesday 20:00, 57 hours before the delivery', () => {
     fc.assert(
       fc.property(instants, (now) => {
         const delivery = nextDeliveryDate(now)
         const cutoff = orderCutoffFor(delivery)
-        const deadline = editDeadlineFor(delivery)
         expect(read(cutoff)).toBe('Wednesday 20:00:00')
-        expect(read(deadline)).toBe('Wednesday 19:59:00')
         expect(delivery.getTime() - cutoff.getTime()).toBe(2 * DAY + 9 * HOUR)
-        expect(cutoff.getTime() - deadline.getTime()).toBe(MINUTE)
       }),
       { numRuns: 1000 },
     )
@@ -569,7 +544,6 @@ describe('whatever the zone of the machine', () => {
     expect(iso(nextDeliveryDate(at('2026-03-05T09:00:00-06:00')))).toBe('2026-03-14T10:00:00.000Z')
     expect(iso(nextDeliveryDate(at('2026-10-29T09:00:00-05:00')))).toBe('2026-11-07T11:00:00.000Z')
     expect(iso(nextDeliveryDate(at('2026-12-30T21:00:00-06:00')))).toBe('2027-01-09T11:00:00.000Z')
-    expect(iso(editDeadlineFor(at('2026-03-14T10:00:00Z')))).toBe('2026-03-12T00:59:00.000Z')
     expect(iso(chicagoWallTimeToInstant(2026, 11, 1, 1, 30))).toBe('2026-11-01T06:30:00.000Z')
     expect(formatDeliveryDate(at('2026-11-28T20:00:00-06:00'))).toBe('Saturday, Nov 28')
     expect(formatEditDeadline(at('2026-11-26T01:59:00Z'))).toBe('Wednesday, Nov 25 at 7:59 PM')

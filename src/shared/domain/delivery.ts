@@ -9,8 +9,6 @@ export const BUSINESS_TIME_ZONE = 'America/Chicago'
 /** Orders placed before Wednesday 20:00 are delivered the coming Saturday. */
 export const ORDER_CUTOFF = { weekday: 'Wednesday', hour: 20, label: 'Wednesday 8:00 PM' } as const
 
-/** The edit deadline shown to customers: the minute before the cut-off. */
-export const EDIT_DEADLINE_LABEL = 'Wednesday 7:59 PM'
 /** the last moment to pay again after a failed capture (see payAgainDeadlineFor) */
 export const PAY_AGAIN_DEADLINE_LABEL = 'Friday 12:00 PM'
 
@@ -37,8 +35,6 @@ const SATURDAY = 6
 /** Wednesday is three calendar days before Saturday. */
 const CUTOFF_DAYS_BEFORE_DELIVERY = 3
 const DELIVERY_START_HOUR = 5
-const EDIT_DEADLINE = { hour: 19, minute: 59 } as const
-
 const WEEKDAYS = [
   'Sunday',
   'Monday',
@@ -215,18 +211,6 @@ export function payAgainDeadlineOfDelivery(delivery: Date): Date {
   }
 }
 
-/** The last minute to change an order for a delivery: the Wednesday before at 7:59 PM Chicago. */
-export function editDeadlineFor(delivery: Date): Date {
-  const wednesday = addDays(deliverySaturday(delivery), -CUTOFF_DAYS_BEFORE_DELIVERY)
-  return chicagoWallTimeToInstant(
-    wednesday.year,
-    wednesday.month,
-    wednesday.day,
-    EDIT_DEADLINE.hour,
-    EDIT_DEADLINE.minute,
-  )
-}
-
 /**
  * A formatter of instants in business time: the options choose the parts shown ("Nov 22, 2026",
  * "Wed 8:01 PM"); the zone is always the shop's. Pages and e-mails format times through this.
@@ -255,7 +239,7 @@ export function formatDeliveryDateLong(delivery: Date): string {
   return `${weekdayName(weekday)}, ${monthName(month)} ${day}, ${year}`
 }
 
-/** "Wednesday, Nov 25 at 7:59 PM" (Chicago time). */
+/** "Wednesday, Nov 25 at 8:00 PM" (Chicago time). */
 export function formatEditDeadline(deadline: Date): string {
   const parts = chicagoParts(deadline)
   const hour12 = parts.hour % 12 === 0 ? 12 : parts.hour % 12

@@ -88,10 +88,10 @@ export type PaymentState = (typeof PAYMENT_STATES)[number]
 
 /** What staff and customers read for each payment state. */
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
-  authorized: 'Card authorised',
+  authorized: 'Card authorized',
   captured: 'Paid',
   payment_failed: 'Payment failed',
-  voided: 'Authorisation released',
+  voided: 'Authorization released',
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
 }

@@ -26,7 +26,7 @@ export const AUTHORISATION_LIFETIME_MS = 7 * 24 * 60 * 60_000
 
 export const DEMO_REFUSALS = {
   declined: CHECKOUT_MESSAGES.cardDeclined,
-  expired: 'The card authorisation expired (held for 7 days): the customer must pay again.',
+  expired: 'The card authorization expired (held for 7 days): the customer must pay again.',
   notCapturable: (status: string) =>
     `This payment cannot be captured: its status is ${status}, not requires_capture.`,
   captureAmount: (capturable: number) =>

@@ -237,7 +237,7 @@ describe('capture', () => {
       const message = await refusal(
         demo.capture({ paymentId: id, amount: 6000, idempotencyKey: key() }),
       )
-      expect(message).toMatch(/authorisation expired/)
+      expect(message).toMatch(/authorization expired/)
       expect(await rowOf(id)).toMatchObject({ status: 'canceled', amountReceived: 0 })
       // releasing it is harmless
       expect(await demo.void({ paymentId: id, idempotencyKey: key() }).then((p) => p.status)).toBe(

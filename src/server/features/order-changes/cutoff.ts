@@ -47,7 +47,7 @@ export function createCutoff(ctx: ChangeContext & { pool: pg.Pool; runs: JobRuns
       if (total > authorized) {
         log.error(
           { orderId, total, authorized },
-          'an order above its authorisation: capturing what was authorised',
+          'an order above its authorization: capturing what was authorized',
         )
       }
       const captureKey = operationKey.capture(order.currentPaymentId)

@@ -26,7 +26,7 @@ export type OperationOutcome =
     }
 
 /** the reason the order's history and e-mail give for a hold the provider let lapse */
-export const HOLD_EXPIRED = 'the card authorisation expired'
+export const HOLD_EXPIRED = 'the card authorization expired'
 
 /**
  * A refusal is settled by what the payment is now (docs/product.md#order-payments): the

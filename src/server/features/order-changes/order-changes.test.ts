@@ -483,7 +483,7 @@ describe('a capture that fails', () => {
       await shop.app.jobs.runDue()
       const failed = await getOrder(shopper, order.id)
       expect(failed.paymentStatus).toBe('payment_failed')
-      expect(failed.history.at(-1)?.summary).toMatch(/authorisation expired/)
+      expect(failed.history.at(-1)?.summary).toMatch(/authorization expired/)
       const captures = (await moneyMoves(order.paymentIntentId)).filter((m) => m.kind === 'capture')
       expect(captures).toHaveLength(1)
       expect(captures[0]?.result).toEqual({ refused: DEMO_REFUSALS.expired })

@@ -1,9 +1,4 @@
-import {
-  editDeadlineFor,
-  formatDeliveryDate,
-  formatEditDeadline,
-  orderCutoffFor,
-} from '#shared/domain/delivery.ts'
+import { orderCutoffFor, formatDeliveryDate, formatEditDeadline } from '#shared/domain/delivery.ts'
 import { formatCents, formatDecimalPrice, type Cents } from '#shared/domain/money.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
@@ -23,7 +18,7 @@ export type { EmailLinks } from './order-email-layout.ts'
  * say it), and that the card is charged at the cut-off (docs/product.md#order-changes).
  */
 const untilTheCutoff = (order: Order) =>
-  `You can change or cancel your order until ${formatEditDeadline(editDeadlineFor(new Date(order.deliveryDate)))}; your card is charged right after, for the order's total at that time.`
+  `You can change or cancel your order until ${formatEditDeadline(orderCutoffFor(new Date(order.deliveryDate)))}; your card is charged right after, for the order's total at that time.`
 
 /**
  * Why the order is not on the Saturday checkout showed: its payment came through after that

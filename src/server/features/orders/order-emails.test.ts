@@ -199,7 +199,7 @@ describe('what each e-mail says', () => {
     expect(mail.text).toContain('    4 × Okra')
     expect(mail.text).toContain('Delivery: Saturday, November 28, 2026, 5:00 AM – 5:00 PM')
     expect(mail.text).toContain('Instructions: Gate code 1234, leave by the back door')
-    expect(mail.text).toContain('until Wednesday, Nov 25 at 7:59 PM')
+    expect(mail.text).toContain('until Wednesday, Nov 25 at 8:00 PM')
     expect(mail.text).toContain(`See or change your order: ${LINK}`)
   })
 

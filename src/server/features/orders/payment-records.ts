@@ -136,7 +136,7 @@ export function createPaymentRecords({
       actor: 'customer',
       summary: record.captured
         ? `Paid ${formatCents(record.amount)} with another card`
-        : `Another card authorised for ${formatCents(record.amount)}`,
+        : `Another card authorized for ${formatCents(record.amount)}`,
       newTotal: order.total,
     })
     if (!record.captured) return

@@ -1,10 +1,5 @@
 import { Link } from '#web/lib/router.tsx'
-import {
-  DELIVERY_WINDOW,
-  EDIT_DEADLINE_LABEL,
-  ORDER_CUTOFF,
-  PAY_AGAIN_DEADLINE_LABEL,
-} from '#shared/domain/delivery.ts'
+import { DELIVERY_WINDOW, ORDER_CUTOFF, PAY_AGAIN_DEADLINE_LABEL } from '#shared/domain/delivery.ts'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { SITE } from '#shared/site-content.ts'
 import { PolicyPage, type PolicySection } from '#web/features/info/components/policy-page.tsx'
@@ -18,7 +13,7 @@ const SECTIONS: readonly PolicySection[] = [
       <>
         <p>
           Your order is yours to change or cancel until {ORDER_CUTOFF.label} before your Saturday
-          delivery (the order page says “until {EDIT_DEADLINE_LABEL}”). Open it from{' '}
+          delivery. Open it from{' '}
           <Link to="/order-history" className="font-semibold text-forest underline">
             your orders
           </Link>{' '}

@@ -19,7 +19,7 @@ const CORE_STANDARDS = [
   {
     icon: ShieldCheckIcon,
     title: 'Food Safety',
-    text: 'Every partner holds the licences their products need, and our packing kitchen is inspected by the City of Houston. Cold food stays between 33 and 40 °F from the farm to your door.',
+    text: 'Every partner holds the licenses their products need, and our packing kitchen is inspected by the City of Houston. Cold food stays between 33 and 40 °F from the farm to your door.',
   },
   {
     icon: BadgeCheckIcon,
@@ -42,8 +42,8 @@ const VETTING_STEPS = [
     text: 'We check growing and animal-care practices against our standards, and every claim a product will carry.',
   },
   {
-    title: 'Safety and licences',
-    text: 'We verify food-safety training, licences, insurance and, for meat and dairy, the processor.',
+    title: 'Safety and licenses',
+    text: 'We verify food-safety training, licenses, insurance and, for meat and dairy, the processor.',
   },
   {
     title: 'Taste test',

@@ -18,7 +18,7 @@ describe('an order’s standing in words', () => {
     expect(orderStanding(order, TUESDAY)).toEqual<OrderStanding>({
       label: 'Order Confirmed',
       tone: 'active',
-      note: 'You can change this order until Wednesday, Nov 25 at 7:59 PM',
+      note: 'You can change this order until Wednesday, Nov 25 at 8:00 PM',
     })
   })
 

@@ -1,4 +1,4 @@
-import { editDeadlineFor, formatEditDeadline } from '#shared/domain/delivery.ts'
+import { orderCutoffFor, formatEditDeadline } from '#shared/domain/delivery.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { deliveryStep } from '#shared/schemas/order-status.ts'
 
@@ -22,16 +22,15 @@ export interface OrderStanding {
 }
 
 /**
- * The last minute a customer may change an order, as the shop says it ("Wednesday, Nov 25 at
- * 7:59 PM", docs/product.md#order-changes): the minute before the cut-off, or earlier if the
- * server says so.
+ * Until when a customer may change an order, as the shop says it ("Wednesday, Nov 25 at
+ * 8:00 PM", docs/product.md#order-changes): the cut-off, or earlier if the server says so.
  */
 export function changeDeadline(order: Pick<Order, 'deliveryDate' | 'editableUntil'>): Date {
-  const byRule = editDeadlineFor(new Date(order.deliveryDate)).getTime()
+  const byRule = orderCutoffFor(new Date(order.deliveryDate)).getTime()
   return new Date(Math.min(byRule, Date.parse(order.editableUntil)))
 }
 
-/** "You can change this order until Wednesday, Nov 25 at 7:59 PM" */
+/** "You can change this order until Wednesday, Nov 25 at 8:00 PM" */
 export const changeUntilText = (order: Pick<Order, 'deliveryDate' | 'editableUntil'>) =>
   `You can change this order until ${formatEditDeadline(changeDeadline(order))}`
 

@@ -17,7 +17,7 @@ import { leftToRefundCents } from './order-payment.tsx'
 export function cancelMoneyText(order: AdminOrder): string {
   switch (order.paymentStatus) {
     case 'authorized':
-      return `The card's authorisation of ${formatDecimalPrice(order.authorizedAmount)} is released: the customer is not charged.`
+      return `The card's authorization of ${formatDecimalPrice(order.authorizedAmount)} is released: the customer is not charged.`
     case 'captured':
       return `The whole amount charged, ${formatDecimalPrice(order.capturedAmount)}, is refunded to the customer's card.`
     case 'partially_refunded':

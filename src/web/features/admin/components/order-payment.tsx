@@ -28,7 +28,7 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
         <PaymentStatusBadge status={order.paymentStatus} />
       </div>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
-        <dt>Authorised</dt>
+        <dt>Authorized</dt>
         <dd className="text-right tabular-nums">{formatDecimalPrice(order.authorizedAmount)}</dd>
         <dt>Captured</dt>
         <dd className="text-right tabular-nums">{formatCents(captured)}</dd>

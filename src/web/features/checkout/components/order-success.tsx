@@ -4,7 +4,7 @@ import { CircleCheckBigIcon, PackageIcon, SaladIcon, TruckIcon } from 'lucide-re
 import { Link } from '#web/lib/router.tsx'
 import {
   DELIVERY_WINDOW,
-  editDeadlineFor,
+  orderCutoffFor,
   formatDeliveryDateLong,
   formatEditDeadline,
 } from '#shared/domain/delivery.ts'
@@ -143,7 +143,7 @@ function MovedNotice({ order }: { order: Order }) {
       <p className="text-lg font-semibold">Your order is for {formatDeliveryDateLong(delivery)}</p>
       <p>
         {moved.summary}. You can change or cancel it until{' '}
-        {formatEditDeadline(editDeadlineFor(delivery))}.
+        {formatEditDeadline(orderCutoffFor(delivery))}.
       </p>
     </div>
   )

@@ -60,7 +60,7 @@ export function CancelOrderButton({
         open={open}
         onOpenChange={setOpen}
         title="Cancel this order?"
-        description={`Your delivery is called off and the ${formatDecimalPrice(order.authorizedAmount)} your card authorised is released: nothing is charged. This cannot be undone.`}
+        description={`Your delivery is called off and the ${formatDecimalPrice(order.authorizedAmount)} your card authorized is released: nothing is charged. This cannot be undone.`}
         confirmLabel="Cancel order"
         cancelLabel="Keep order"
         pending={cancel.isPending}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { CalendarDaysIcon } from 'lucide-react'
 import { Link } from '#web/lib/router.tsx'
 import {
-  editDeadlineFor,
+  orderCutoffFor,
   formatDeliveryDate,
   formatEditDeadline,
   nextDeliveryDate,
@@ -82,7 +82,7 @@ export function ComingOrders({
 
 function nextDeliveryText(now: Date): string {
   const delivery = nextDeliveryDate(now)
-  return `The next delivery is ${formatDeliveryDate(delivery)}: order by ${formatEditDeadline(editDeadlineFor(delivery))}.`
+  return `The next delivery is ${formatDeliveryDate(delivery)}: order by ${formatEditDeadline(orderCutoffFor(delivery))}.`
 }
 
 function Notice({ children }: { children: React.ReactNode }) {

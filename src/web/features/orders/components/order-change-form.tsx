@@ -266,7 +266,7 @@ export function OrderChangeForm({
         </dl>
         <p className="text-xs text-muted-foreground">
           An estimate: we price the change when you save it. Now {formatDecimalPrice(order.total)};
-          your card authorised {formatDecimalPrice(order.authorizedAmount)}.
+          your card authorized {formatDecimalPrice(order.authorizedAmount)}.
         </p>
         {lines.length > 0 && estimate.minimumOrderRemaining > 0 ? (
           <p className="rounded-lg border border-butter bg-butter/20 px-3 py-2 text-sm">
@@ -275,7 +275,7 @@ export function OrderChangeForm({
           </p>
         ) : estimate.total > authorized ? (
           <p className="rounded-lg bg-accent px-3 py-2 text-sm text-accent-foreground">
-            That is more than your card authorised: you&apos;ll confirm your card for the new total
+            That is more than your card authorized: you&apos;ll confirm your card for the new total
             before the change is saved.
           </p>
         ) : null}

@@ -322,7 +322,7 @@ function OrderHeadline({ order, standing }: { order: Order; standing: ReactNode 
 function PaymentFacts({ order }: { order: Order }) {
   const rows: Array<[string, string]> = [['Status', PAYMENT_STATE_LABELS[order.paymentStatus]]]
   if (decimalToCents(order.authorizedAmount) > 0) {
-    rows.push(['Authorised', formatDecimalPrice(order.authorizedAmount)])
+    rows.push(['Authorized', formatDecimalPrice(order.authorizedAmount)])
   }
   if (decimalToCents(order.capturedAmount) > 0) {
     rows.push(['Charged', formatDecimalPrice(order.capturedAmount)])

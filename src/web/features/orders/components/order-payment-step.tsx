@@ -134,7 +134,7 @@ export function OrderPaymentStep({
           </h2>
           <p className="text-sm text-muted-foreground">
             {purpose === 'change'
-              ? `Your changed order comes to ${formatDecimalPrice(payment.total)}, more than the ${formatDecimalPrice(order.authorizedAmount)} your card authorised. Authorise the new total and the change is saved; the earlier authorisation is then released.`
+              ? `Your changed order comes to ${formatDecimalPrice(payment.total)}, more than the ${formatDecimalPrice(order.authorizedAmount)} your card authorized. Authorize the new total and the change is saved; the earlier authorization is then released.`
               : `Your card was declined for this order. Pay ${formatDecimalPrice(payment.total)} with another card to keep your delivery.`}
           </p>
         </div>
