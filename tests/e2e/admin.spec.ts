@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
+import { formatDeliveryDate } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Product } from '#shared/schemas/product.ts'
@@ -74,7 +75,13 @@ async function placeOrder(request: APIRequestContext, promoCode?: string) {
   expect(((await confirm.json()) as { status: string }).status).toBe('requires_capture')
   const order = await request.post('/api/orders', { data: { paymentIntentId } })
   expect(order.status(), await order.text()).toBe(201)
-  return (await order.json()) as { id: string; total: string; discountAmount: string }
+  return (await order.json()) as {
+    id: string
+    total: string
+    discountAmount: string
+    customerEmail: string
+    deliveryDate: string
+  }
 }
 
 /** A customer in a browser context of their own, signed in, beside the admin's page. */
@@ -272,6 +279,39 @@ test.describe('an admin at work', () => {
     )
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await expect(card).toBeVisible()
+    await customer.context().close()
+  })
+
+  test('finds an order by its number or e-mail, sees its Saturday, and narrows by payment', async ({
+    page,
+    browser,
+  }) => {
+    const customer = await customerPage(browser, 'order-finder')
+    const order = await placeOrder(customer.request)
+    const number = orderNumber(order.id)
+
+    await page.goto('/admin')
+    const search = page.getByRole('searchbox', { name: 'Find an order' })
+    const orders = page.getByRole('list', { name: 'Orders' }).getByRole('article')
+    await search.fill(number.toLowerCase())
+    await expect(orders).toHaveCount(1)
+    await expect(orders.first()).toContainText(number)
+    await expect(orders.first()).toContainText(
+      `For ${formatDeliveryDate(new Date(order.deliveryDate))}`,
+    )
+
+    await search.fill(order.customerEmail.toUpperCase())
+    await expect(orders).toHaveCount(1)
+    await expect(orders.first()).toContainText(number)
+
+    // the order's card is authorized: no failed payment among this customer's orders
+    await page.getByRole('combobox', { name: 'Payment', exact: true }).click()
+    await page.getByRole('option', { name: 'Payment failed' }).click()
+    await expect(page.getByText('No matching orders')).toBeVisible()
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await expect(search).toHaveValue('')
+    await expect(orders.filter({ hasText: number })).toHaveCount(1)
     await customer.context().close()
   })
 

@@ -11,6 +11,7 @@ import {
   PAYMENT_STATES,
 } from './order-status.ts'
 import { PriceStringSchema } from './product.ts'
+import { TextSchema } from './text.ts'
 
 /**
  * Orders (docs/product.md#orders): what a customer and an admin read of an order, and the
@@ -175,6 +176,13 @@ export const AdminOrderListQuerySchema = z.strictObject({
       error: `Delivery status must be one of: ${DELIVERY_STATUSES.join(', ')}`,
     })
     .optional(),
+  paymentStatus: z
+    .enum(PAYMENT_STATES, {
+      error: `Payment status must be one of: ${PAYMENT_STATES.join(', ')}`,
+    })
+    .optional(),
+  /** the order's number (the first 8 characters of its id), the customer's name, e-mail or phone */
+  search: TextSchema.pipe(z.string().trim().max(100, 'Search text is too long')).optional(),
   page: z.coerce
     .number({ error: 'Page must be a number' })
     .int('Page must be a whole number')

@@ -3,7 +3,8 @@ import type { AdminProductListQuery, ProductValues } from '#shared/schemas/produ
 import type { Database } from '../../db/client.ts'
 import { producers, products } from '../../db/schema/catalog.ts'
 import type { Transaction } from '../../db/transaction.ts'
-import { escapeLike, productColumns, withProducer, type ProductRow } from './catalog.repo.ts'
+import { containing } from '../../db/like.ts'
+import { productColumns, withProducer, type ProductRow } from './catalog.repo.ts'
 
 /** The product with its producer, inside the transaction that changed it. */
 async function productWithProducer(tx: Transaction, id: string): Promise<ProductRow | undefined> {
@@ -22,7 +23,7 @@ export function createAdminProductsRepo(db: Database) {
       const filters: SQL[] = []
       if (query.category) filters.push(eq(products.category, query.category))
       if (query.search) {
-        const pattern = `%${escapeLike(query.search)}%`
+        const pattern = containing(query.search)
         const match = or(ilike(products.name, pattern), ilike(producers.name, pattern))
         if (match) filters.push(match)
       }

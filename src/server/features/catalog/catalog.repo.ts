@@ -17,6 +17,7 @@ import { centsToDecimal } from '#shared/domain/money.ts'
 import type { ProductListQuery } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
 import { producers, products } from '../../db/schema/catalog.ts'
+import { containing } from '../../db/like.ts'
 
 /** A product with its producer's name, slug and state: farmSource is read through producer_id. */
 export type ProductRow = typeof products.$inferSelect & {
@@ -249,7 +250,7 @@ function productFilters(query: ProductListQuery): SQL[] {
     if (match) filters.push(match)
   }
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`
+    const pattern = containing(query.search)
     const match = or(
       ilike(products.name, pattern),
       ilike(producers.name, pattern),
@@ -276,9 +277,4 @@ function productOrder(sort: NonNullable<ProductListQuery['sort']>): SQL[] {
         asc(products.name),
       ]
   }
-}
-
-/** The search text is matched literally: %, _ and \ lose their LIKE meaning. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`)
 }

@@ -173,6 +173,46 @@ describe('GET /api/admin/orders', () => {
     expect(idsOf(everywhere.orders)).toContain(cancelledPreparing.id)
   })
 
+  test('search finds an order by its number, the customer name, e-mail or phone; paymentStatus filters', async () => {
+    const day = new Date('2027-06-05T05:00:00-05:00')
+    const marisol = await insertOrder({
+      deliveryDate: day,
+      customerName: 'Marisol Quintanilla',
+      customerEmail: 'marisol.q@example.com',
+      customerPhone: '(713) 555-0142',
+      paymentStatus: 'payment_failed',
+    })
+    const other = await insertOrder({
+      deliveryDate: day,
+      customerName: 'Dewayne Okafor',
+      customerEmail: 'dokafor@example.org',
+      customerPhone: '281-555-0199',
+    })
+    const found = async (search: string, extra = '') =>
+      idsOf((await listOrders(`search=${encodeURIComponent(search)}${extra}`)).orders)
+
+    // the order number customers read: the first 8 characters of its id, any case
+    expect(await found(marisol.id.slice(0, 8))).toEqual([marisol.id])
+    expect(await found(`#${marisol.id.slice(0, 8).toUpperCase()}`)).toEqual([marisol.id])
+    expect(await found('quintanilla')).toEqual([marisol.id])
+    expect(await found('MARISOL.Q@EXAMPLE')).toEqual([marisol.id])
+    // a phone however it is typed: digits only are compared
+    expect(await found('7135550142')).toEqual([marisol.id])
+    expect(await found('713-555-0142')).toEqual([marisol.id])
+    expect(await found('dokafor')).toEqual([other.id])
+    // LIKE's wildcards are plain text
+    expect(await found('%')).toEqual([])
+    expect(await found('_')).toEqual([])
+
+    const failed = await listOrders('deliveryDate=2027-06-05&paymentStatus=payment_failed')
+    expect(idsOf(failed.orders)).toEqual([marisol.id])
+    expect(await found('example', '&paymentStatus=authorized&deliveryDate=2027-06-05')).toEqual([
+      other.id,
+    ])
+    // each row says which Saturday it is delivered on
+    expect(failed.orders[0]?.deliveryDate).toBe(day.toISOString())
+  })
+
   test('pages: the total over all pages, and each page holds the next orders', async () => {
     const day = new Date('2027-05-01T05:00:00-05:00')
     const inserted = []
@@ -241,6 +281,12 @@ describe('GET /api/admin/orders', () => {
       'deliveryStatus',
       'Delivery status must be one of: order_placed, preparing, out_for_delivery, delivered',
     ],
+    [
+      'paymentStatus=paid',
+      'paymentStatus',
+      'Payment status must be one of: authorized, captured, payment_failed, voided, refunded, partially_refunded',
+    ],
+    [`search=${'x'.repeat(101)}`, 'search', 'Search text is too long'],
     ['sort=total', 'sort', 'Unknown field "sort"'],
   ])('a bad query (%s) answers 400 naming the field', async (query, field, message) => {
     const response = await admin.call('GET', `/api/admin/orders?${query}`)

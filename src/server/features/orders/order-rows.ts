@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
-import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
+import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { DeliveryStatus, OrderStatus, PaymentState } from '#shared/schemas/order-status.ts'
+import { containing, escapeLike } from '../../db/like.ts'
 import { orderEvents, orderItems, orders, orderStatusChanges } from '../../db/schema/orders.ts'
 import type { Executor } from '../../db/transaction.ts'
 
@@ -56,6 +57,9 @@ export interface OrderFilters {
   deliveredBefore?: Date | undefined
   status?: OrderStatus | undefined
   deliveryStatus?: DeliveryStatus | undefined
+  paymentStatus?: PaymentState | undefined
+  /** the order's number, the customer's name, e-mail or phone (see searchOf) */
+  search?: string | undefined
 }
 
 export type StatusFieldChange =
@@ -79,6 +83,29 @@ export function whereOf(filters: OrderFilters): SQL | undefined {
     filters.deliveredBefore ? lt(orders.deliveryDate, filters.deliveredBefore) : undefined,
     filters.status ? eq(orders.status, filters.status) : undefined,
     filters.deliveryStatus ? eq(orders.deliveryStatus, filters.deliveryStatus) : undefined,
+    filters.paymentStatus ? eq(orders.paymentStatus, filters.paymentStatus) : undefined,
+    filters.search ? searchOf(filters.search) : undefined,
+  )
+}
+
+/**
+ * Staff find an order by what they are told: its number as customers read it ("#1A2B3C4D", the
+ * first 8 characters of its id; 4 or more of them), part of the customer's name or e-mail, or
+ * the phone however it is typed (its digits, 4 or more, compared with the stored phone's).
+ */
+function searchOf(text: string): SQL | undefined {
+  const number = text.replace(/^#/, '').toLowerCase()
+  const digits = text.replace(/\D/g, '')
+  const looksLikePhone = /^[\d\s().+-]+$/.test(text) && digits.length >= 4
+  return or(
+    /^[0-9a-f]{4,8}$/.test(number)
+      ? like(sql`${orders.id}::text`, `${escapeLike(number)}%`)
+      : undefined,
+    ilike(orders.customerName, containing(text)),
+    ilike(orders.customerEmail, containing(text)),
+    looksLikePhone
+      ? like(sql`regexp_replace(${orders.customerPhone}, '\\D', '', 'g')`, containing(digits))
+      : undefined,
   )
 }
 

@@ -30,7 +30,13 @@ export interface CouponUseReturn {
 
 /** The admin list's filters: a delivery day is that Houston calendar day's instants. */
 function filtersOf(query: AdminOrderListQuery): OrderFilters {
-  const filters: OrderFilters = { status: query.status, deliveryStatus: query.deliveryStatus }
+  const { status, deliveryStatus, paymentStatus, search } = query
+  const filters: OrderFilters = {
+    status,
+    deliveryStatus,
+    paymentStatus,
+    search: search || undefined,
+  }
   if (query.deliveryDate) {
     const { start, end } = chicagoDayBounds(query.deliveryDate)
     filters.deliveredFrom = start
@@ -140,7 +146,7 @@ export function createOrdersService({
       return (await repo.itemsOf(orderId)).map(toOrderItem) satisfies OrderItem[]
     },
 
-    /** The admin's list: filtered by delivery day (in Houston) and statuses, one page. */
+    /** The admin's list: filtered by delivery day (in Houston), statuses and a search, one page. */
     async list(query: AdminOrderListQuery): Promise<AdminOrderPage> {
       const { orders, totalCount } = await repo.page(filtersOf(query), {
         limit: query.pageSize,

@@ -6,7 +6,7 @@ import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
 
 export type AdminOrderFilters = Pick<
   AdminOrderListQueryInput,
-  'deliveryDate' | 'status' | 'deliveryStatus' | 'page' | 'pageSize'
+  'deliveryDate' | 'status' | 'deliveryStatus' | 'paymentStatus' | 'search' | 'page' | 'pageSize'
 >
 
 export function adminOrdersPath(filters: AdminOrderFilters): string {

@@ -1,6 +1,10 @@
 import { ChevronDownIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
+import {
+  DELIVERY_WINDOW,
+  formatDeliveryDate,
+  formatDeliveryDateLong,
+} from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { AdminOrder } from '#shared/schemas/order.ts'
@@ -40,6 +44,10 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
             <span className="truncate font-medium text-foreground">{order.customerName}</span>
             <span aria-hidden>·</span>
             <span>{formatPlacedDate(order.createdAt)}</span>
+            <span aria-hidden>·</span>
+            <span className="font-medium text-foreground">
+              For {formatDeliveryDate(new Date(order.deliveryDate))}
+            </span>
           </span>
           <span className="col-span-2 row-start-3 flex flex-wrap gap-1.5 sm:col-span-3 sm:col-start-2 sm:row-start-2 lg:col-span-1 lg:col-start-3 lg:row-start-1 lg:justify-end">
             <OrderStatusBadge status={order.status} />

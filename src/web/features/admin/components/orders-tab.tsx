@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, XIcon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, SearchIcon, XIcon } from 'lucide-react'
+import { useCallback, useEffect, useId, useState } from 'react'
 import { useSearchParams } from '#web/lib/router.tsx'
 import { CalendarDaySchema } from '#shared/schemas/dates.ts'
 import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE } from '#shared/schemas/order.ts'
@@ -9,8 +9,11 @@ import {
   DELIVERY_STATUS_LABELS,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
+  PAYMENT_STATES,
+  PAYMENT_STATE_LABELS,
   type DeliveryStatus,
   type OrderStatus,
+  type PaymentState,
 } from '#shared/schemas/order-status.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -22,6 +25,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '#web/components/ui/select.tsx'
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { adminOrderQueries, type AdminOrderFilters } from '../api/admin-orders.ts'
 import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
 import { AdminOrderCard } from './admin-order-card.tsx'
@@ -29,7 +33,8 @@ import { AdminOrderCard } from './admin-order-card.tsx'
 const ANY = 'any'
 
 /**
- * The Orders tab (docs/product.md#admin): filtered by delivery day and status, paged by the server.
+ * The Orders tab (docs/product.md#admin): a search (order number, name, e-mail or phone), filtered
+ * by delivery day and statuses, paged by the server.
  * It opens on a delivery day given in the address (`/admin?deliveryDate=2026-11-28`, the Jobs
  * tab's link to a cut-off's orders).
  */
@@ -44,9 +49,18 @@ export function OrdersTab() {
     }
   })
   const orders = useQuery(adminOrderQueries.list(filters))
-  const filtered = Boolean(filters.deliveryDate || filters.status || filters.deliveryStatus)
-  const filter = (change: Partial<AdminOrderFilters>) =>
-    setFilters((current) => ({ ...current, ...change, page: 1 }))
+  const filtered = Boolean(
+    filters.deliveryDate ||
+    filters.status ||
+    filters.deliveryStatus ||
+    filters.paymentStatus ||
+    filters.search,
+  )
+  const filter = useCallback(
+    (change: Partial<AdminOrderFilters>) =>
+      setFilters((current) => ({ ...current, ...change, page: 1 })),
+    [],
+  )
 
   return (
     <section aria-labelledby="admin-orders-title" className="flex flex-col gap-5">
@@ -66,7 +80,7 @@ export function OrdersTab() {
           <AdminEmpty
             icon={PackageIcon}
             title="No matching orders"
-            text="No order matches these filters. Try another delivery day or status."
+            text="No order matches this search and these filters. Try another search, day or status."
           />
         ) : (
           <AdminEmpty
@@ -104,9 +118,37 @@ function OrderFilters({
   onChange: (change: Partial<AdminOrderFilters>) => void
 }) {
   const id = useId()
-  const any = !filters.deliveryDate && !filters.status && !filters.deliveryStatus
+  const [typed, setTyped] = useState(filters.search ?? '')
+  const search = useDebouncedValue(typed.trim(), 250)
+  useEffect(() => {
+    if (search !== (filters.search ?? '')) onChange({ search: search || undefined })
+  }, [search, filters.search, onChange])
+  const any =
+    !filters.deliveryDate &&
+    !filters.status &&
+    !filters.deliveryStatus &&
+    !filters.paymentStatus &&
+    !typed
   return (
-    <div className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
+    <div className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
+      <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-5">
+        <Label htmlFor={`${id}-search`}>Find an order</Label>
+        <div className="relative">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Order number, name, e-mail or phone"
+            className="pl-9"
+            value={typed}
+            maxLength={100}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+      </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-date`}>Delivery day</Label>
         <Input
@@ -160,12 +202,41 @@ function OrderFilters({
           </SelectContent>
         </Select>
       </div>
+      <div className="flex flex-col gap-1.5">
+        <Label id={`${id}-payment`}>Payment</Label>
+        <Select
+          value={filters.paymentStatus ?? ANY}
+          onValueChange={(value) =>
+            onChange({ paymentStatus: value === ANY ? undefined : (value as PaymentState) })
+          }
+        >
+          <SelectTrigger aria-labelledby={`${id}-payment`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ANY}>All payments</SelectItem>
+            {PAYMENT_STATES.map((state) => (
+              <SelectItem key={state} value={state}>
+                {PAYMENT_STATE_LABELS[state]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
       <Button
         variant="ghost"
         disabled={any}
-        onClick={() =>
-          onChange({ deliveryDate: undefined, status: undefined, deliveryStatus: undefined })
-        }
+        className="sm:col-span-2 sm:justify-self-end lg:col-span-1"
+        onClick={() => {
+          setTyped('')
+          onChange({
+            deliveryDate: undefined,
+            status: undefined,
+            deliveryStatus: undefined,
+            paymentStatus: undefined,
+            search: undefined,
+          })
+        }}
       >
         <XIcon aria-hidden />
         Clear filters
