@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isKnownPagePath, matchPagePath, paths } from './routes.ts'
+import { isKnownPagePath, matchPagePath, nextPathOf, paths } from './routes.ts'
 
 describe('page paths', () => {
   test('every page of the spec is known', () => {
@@ -72,5 +72,32 @@ describe('page paths', () => {
     expect(paths.order('7c0e4f7e-4b1e-4b1a-9d3a-0f5b0d6c9a11')).toBe(
       '/orders/7c0e4f7e-4b1e-4b1a-9d3a-0f5b0d6c9a11',
     )
+  })
+})
+
+describe('the page to go to after logging in or joining (?next=)', () => {
+  test('a path of this site is kept, with its query', () => {
+    expect(nextPathOf('/checkout')).toBe('/checkout')
+    expect(nextPathOf('/orders/5f0c?x=1#top')).toBe('/orders/5f0c?x=1#top')
+  })
+
+  test.each([
+    ['another site', 'https://evil.example/checkout'],
+    ['a protocol-relative address', '//evil.example'],
+    ['a backslash the browser reads as a slash', '/\\evil.example'],
+    ['a script', 'javascript:alert(1)'],
+    ['a relative path', 'checkout'],
+    ['nothing', null],
+    ['an empty value', ''],
+    ['a control character', '/check\nout'],
+  ])('%s is ignored', (_, value) => {
+    expect(nextPathOf(value)).toBeUndefined()
+  })
+
+  test('the log-in and join links carry it, encoded', () => {
+    expect(paths.login('/checkout')).toBe('/login?next=%2Fcheckout')
+    expect(paths.join('/orders/1?a=b')).toBe('/join?next=%2Forders%2F1%3Fa%3Db')
+    expect(paths.login()).toBe('/login')
+    expect(paths.join(undefined)).toBe('/join')
   })
 })

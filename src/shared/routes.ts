@@ -98,6 +98,26 @@ export const paths = {
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   adminWeekRoutes: (saturday: string) => `/admin/week/${encodeURIComponent(saturday)}/routes`,
   driver: (saturday: string) => `/driver/${encodeURIComponent(saturday)}`,
+  /** log in, then go on to `next` (a path of this site) */
+  login: (next?: string) => withNext('/login', next),
+  /** create an account, then go on to `next` */
+  join: (next?: string) => withNext('/join', next),
+}
+
+const withNext = (path: string, next: string | undefined) =>
+  next ? `${path}?next=${encodeURIComponent(next)}` : path
+
+/**
+ * The `?next=` of the log-in and join pages, when it is a path of this site: never another site
+ * (`//host`, `/\host`, a scheme), so a link cannot send a visitor away after they sign in.
+ */
+export function nextPathOf(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/')) return undefined
+  if (value.startsWith('//') || value.startsWith('/\\')) return undefined
+  // a control character is never in a page's path
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return undefined
+  return value
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -117,7 +117,7 @@ test.describe('signed out on an admin page', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toHaveCount(0)
     await expect(page.getByRole('contentinfo')).toHaveCount(0)
     await page.locator('#main').getByRole('link', { name: 'Log in' }).click()
-    await expect(page).toHaveURL(/\/login$/)
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fproducers$/)
     await logIn(page, ADMIN.email, ADMIN.password)
     await expect(page).toHaveURL(/\/admin\/producers$/)
     await expectAdminFrame(page)

@@ -107,7 +107,7 @@ test.describe('who may see the admin area', { tag: '@phone' }, () => {
     }
     await expectAccessible(page)
     await page.locator('#main').getByRole('link', { name: 'Log in' }).click()
-    await expect(page).toHaveURL(/\/login$/)
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fproducers$/)
   })
 
   test('a signed-in customer sees Admin Access Required, and the API refuses them too', async ({

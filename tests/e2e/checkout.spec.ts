@@ -508,7 +508,7 @@ test("a visitor who is not signed in gets 'Quick Stop!', logs in and is back at 
   await storeBasket(page, basket.lines)
   await page.goto('/checkout')
   await expect(toasts(page).getByText('Quick Stop!')).toBeVisible()
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(/\/login\?next=%2Fcheckout$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in')
   expect(await storedCart(page)).not.toBeNull()
 
@@ -522,6 +522,53 @@ test("a visitor who is not signed in gets 'Quick Stop!', logs in and is back at 
   await expect(page).toHaveURL(/\/checkout$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout')
   await expect(field(page, 'Street address')).toHaveValue(customer.deliveryStreet)
+})
+
+test('a new shopper sent to log in creates an account there and is back at the checkout with the basket', async ({
+  page,
+}) => {
+  const basket = await makeBasket(page)
+  await storeBasket(page, basket.lines)
+  await page.goto('/checkout')
+  await expect(page).toHaveURL(/\/login\?next=%2Fcheckout$/)
+  await main(page).getByRole('link', { name: 'Create an account' }).click()
+  await expect(page).toHaveURL(/\/join\?next=%2Fcheckout$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
+
+  const customer = makeCustomer('join-at-checkout')
+  await field(page, 'First name').fill(customer.firstName)
+  await field(page, 'Last name').fill(customer.lastName)
+  await field(page, 'Email').fill(customer.email)
+  await field(page, 'Password').fill(customer.password)
+  await main(page).getByRole('button', { name: 'Continue' }).click()
+  await field(page, 'Street address').fill(customer.deliveryStreet)
+  await field(page, 'City').fill(customer.deliveryCity)
+  await field(page, 'ZIP code').fill(customer.deliveryZip)
+  await field(page, 'Phone').fill(customer.phone)
+  await main(page).getByRole('button', { name: 'Create Account' }).click()
+
+  await expect(page).toHaveURL(/\/checkout$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout')
+  await expect(field(page, 'Street address')).toHaveValue(customer.deliveryStreet)
+  for (const line of basket.lines) {
+    await expect(main(page)).toContainText(line.name)
+  }
+})
+
+test('a next that leads off the site is ignored: joining goes to the shop', async ({ page }) => {
+  await page.goto('/join?next=https%3A%2F%2Fevil.example%2F')
+  const customer = makeCustomer('join-next-elsewhere')
+  await field(page, 'First name').fill(customer.firstName)
+  await field(page, 'Last name').fill(customer.lastName)
+  await field(page, 'Email').fill(customer.email)
+  await field(page, 'Password').fill(customer.password)
+  await main(page).getByRole('button', { name: 'Continue' }).click()
+  await field(page, 'Street address').fill(customer.deliveryStreet)
+  await field(page, 'City').fill(customer.deliveryCity)
+  await field(page, 'ZIP code').fill(customer.deliveryZip)
+  await field(page, 'Phone').fill(customer.phone)
+  await main(page).getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/shop$/)
 })
 
 test('an empty basket goes back to the shop', async ({ page }) => {

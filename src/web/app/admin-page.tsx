@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { paths } from '#shared/routes.ts'
 import { HomeIcon, LogInIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from '#web/lib/router.tsx'
@@ -57,7 +58,7 @@ function AdminAccess({ returnTo, children }: { returnTo: string; children: React
         text="Please log in with an admin account to continue."
       >
         <Button asChild size="lg">
-          <Link to="/login" state={{ from: returnTo }}>
+          <Link to={paths.login(returnTo)}>
             <LogInIcon aria-hidden />
             Log in
           </Link>

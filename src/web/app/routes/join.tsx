@@ -1,4 +1,6 @@
 import { Link } from '#web/lib/router.tsx'
+import { paths } from '#shared/routes.ts'
+import { useNextPath } from '#web/features/account/hooks/use-next-path.ts'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { AuthCard } from '#web/features/account/components/auth-card.tsx'
 import { JoinForm } from '#web/features/account/components/join-form.tsx'
@@ -10,6 +12,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts'
 export default function JoinPage() {
   usePageTitle(PAGE_META.join.title)
   const { user } = useSession()
+  const next = useNextPath()
   if (user) return <SignedInNote user={user} />
   return (
     <AuthCard
@@ -18,7 +21,10 @@ export default function JoinPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={paths.login(next)}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Log in
           </Link>
         </>

@@ -1,4 +1,6 @@
 import { Link } from '#web/lib/router.tsx'
+import { paths } from '#shared/routes.ts'
+import { useNextPath } from '#web/features/account/hooks/use-next-path.ts'
 import { PAGE_META } from '#shared/page-meta.ts'
 import { SITE } from '#shared/site-content.ts'
 import { AuthCard } from '#web/features/account/components/auth-card.tsx'
@@ -14,6 +16,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts'
 export default function LoginPage() {
   usePageTitle(PAGE_META.login.title)
   const { user } = useSession()
+  const next = useNextPath()
   if (user) return <SignedInNote user={user} />
   return (
     <AuthCard
@@ -22,7 +25,10 @@ export default function LoginPage() {
       footer={
         <>
           New to {SITE.name}?{' '}
-          <Link to="/join" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={paths.join(next)}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Create an account
           </Link>
         </>

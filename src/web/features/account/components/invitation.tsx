@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { paths } from '#shared/routes.ts'
 import { useQuery } from '@tanstack/react-query'
 import { BadgeCheckIcon, LinkIcon, MailWarningIcon, UserPlusIcon } from 'lucide-react'
 import { useId } from 'react'
@@ -97,9 +98,7 @@ export function Invitation({ token }: { token: string }) {
         intro={`You already have an account with ${email}. Log in with it, and you come back here to accept.`}
       >
         <Button asChild size="lg">
-          <Link to="/login" state={{ from: `/invitations/${token}` }}>
-            Log in to accept
-          </Link>
+          <Link to={paths.login(`/invitations/${token}`)}>Log in to accept</Link>
         </Button>
       </AuthCard>
     )

@@ -16,6 +16,7 @@ import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
 import { ADDRESS_FIELDS, AddressFields } from './address-fields.tsx'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { PasswordInput } from './password-input.tsx'
+import { useNextPath } from '../hooks/use-next-path.ts'
 
 const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const
 const FIELDS = [...PERSONAL_FIELDS, ...ADDRESS_FIELDS] as const satisfies ReadonlyArray<
@@ -51,6 +52,7 @@ export function JoinForm() {
   const idPrefix = useId()
   const controlId = (field: JoinField) => `${idPrefix}-${field}`
   const navigate = useNavigate()
+  const next = useNextPath()
   const registration = useRegister()
   const [tab, setTab] = useState<JoinTab>('personal')
   const form = useForm({
@@ -91,7 +93,7 @@ export function JoinForm() {
             title: 'Account created!',
             description: `Welcome to ${SITE.name}, ${user.firstName}. Happy shopping!`,
           })
-          void navigate('/shop')
+          void navigate(next ?? '/shop')
         },
         onError: (error) => {
           const fieldErrors = serverFieldErrors(error, FIELDS)

@@ -1,12 +1,13 @@
 import { LogInIcon, UserRoundIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from '#web/lib/router.tsx'
+import { paths } from '#shared/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { AuthCard } from './auth-card.tsx'
 
 /**
  * A signed-out visitor on a page of the signed-in customer's (orders, deliveries): what the
- * page would show, and the ways in. Logging in comes back here.
+ * page would show, and the ways in. Logging in or joining comes back here.
  */
 export function LogInPrompt({
   title,
@@ -26,14 +27,17 @@ export function LogInPrompt({
       footer={
         <>
           New here?{' '}
-          <Link to="/join" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={paths.join(returnTo)}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Create an account
           </Link>
         </>
       }
     >
       <Button asChild size="lg">
-        <Link to="/login" state={{ from: returnTo }}>
+        <Link to={paths.login(returnTo)}>
           <LogInIcon aria-hidden />
           Log in
         </Link>

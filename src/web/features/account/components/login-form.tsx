@@ -3,6 +3,7 @@ import { LogInIcon } from 'lucide-react'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useLocation, useNavigate } from '#web/lib/router.tsx'
+import { useNextPath } from '../hooks/use-next-path.ts'
 import { LoginInputSchema, type LoginInput } from '#shared/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
@@ -17,10 +18,9 @@ const FIELDS = ['email', 'password'] as const satisfies ReadonlyArray<keyof Logi
 type LoginField = (typeof FIELDS)[number]
 
 /**
- * Where to go after logging in: the shop (docs/product.md#accounts; an admin's dashboard, a
- * driver's deliveries: landingAfterLogIn), or the page that sent the
- * visitor here (the checkout's 'Quick Stop!', the orders pages) in the router's state. Only a path
- * of our own: never another site.
+ * Where to go after logging in: the page in `?next=` (the checkout's 'Quick Stop!', the orders
+ * pages), or one the router's state names, or the shop (docs/product.md#accounts; an admin's
+ * dashboard, a driver's deliveries: landingAfterLogIn). Only a path of our own: never another site.
  */
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from
@@ -35,7 +35,9 @@ export function LoginForm() {
   const idPrefix = useId()
   const controlId = (field: LoginField) => `${idPrefix}-${field}`
   const navigate = useNavigate()
-  const returnTo = returnPath(useLocation().state)
+  const next = useNextPath()
+  const state = useLocation().state
+  const returnTo = next ?? returnPath(state)
   const logIn = useLogIn()
   const {
     register,

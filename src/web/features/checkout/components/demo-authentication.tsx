@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { LandmarkIcon, ShieldCheckIcon } from 'lucide-react'
 import { Link, useNavigate } from '#web/lib/router.tsx'
+import { paths } from '#shared/routes.ts'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -33,7 +34,7 @@ export function DemoAuthentication({ paymentIntentId }: { paymentIntentId: strin
     onError: (error) => {
       if (isUnauthorized(error)) {
         toast({ variant: 'destructive', title: CHECKOUT_MESSAGES.sessionExpired })
-        void navigate('/login', { state: { from: '/checkout' } })
+        void navigate(paths.login('/checkout'))
       }
     },
   })

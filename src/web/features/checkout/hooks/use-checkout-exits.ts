@@ -1,14 +1,12 @@
 import { useCallback, useMemo, useRef } from 'react'
 import { useNavigate } from '#web/lib/router.tsx'
+import { paths } from '#shared/routes.ts'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { toast, type ToastInput } from '#web/components/ui/toast-store.ts'
 import { ApiError } from '#web/lib/api-client.ts'
 import type { CheckoutSession } from '../checkout-basket.ts'
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401
-
-/** Where a signed-in shopper comes back to after logging in. */
-const RETURN_STATE = { from: '/checkout' } as const
 
 /**
  * The ways out of the checkout that are not a purchase: no session ('Quick Stop!'), a session
@@ -24,7 +22,8 @@ export function useCheckoutExits(session: CheckoutSession) {
     (toastInput: ToastInput) => {
       left.current = true
       toast(toastInput)
-      void navigate('/login', { replace: true, state: RETURN_STATE })
+      // logging in or joining comes back to the checkout, the basket as it was
+      void navigate(paths.login('/checkout'), { replace: true })
     },
     [navigate],
   )

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { paths } from '#shared/routes.ts'
 import { LogInIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from '#web/lib/router.tsx'
@@ -39,7 +40,7 @@ export function DriverAccess({ returnTo, children }: { returnTo: string; childre
         </p>
         {signedOut ? (
           <Button asChild size="lg">
-            <Link to="/login" state={{ from: returnTo }}>
+            <Link to={paths.login(returnTo)}>
               <LogInIcon aria-hidden />
               Log in
             </Link>
