@@ -91,6 +91,50 @@ test('an admin invites a new admin, who signs up from the e-mail and reaches the
   await expect(rosa).toBeHidden()
 })
 
+test("a driver who lives outside the delivery area signs up from the invitation, lands on the driver's view, and the account menu leads back there", async ({
+  page,
+  browser,
+}) => {
+  const login = await page.request.post('/api/auth/login', { data: ADMIN })
+  expect(login.status(), await login.text()).toBe(200)
+  const newcomer = uniqueEmail('new-driver')
+  const invited = await page.request.post('/api/admin/staff', {
+    data: { email: newcomer, role: 'driver' },
+  })
+  expect(invited.status(), await invited.text()).toBe(201)
+  expect((await page.request.post('/api/test/run-due-jobs')).ok()).toBe(true)
+  await expect.poll(() => invitationPath(newcomer)).toBeTruthy()
+
+  const context = await browser.newContext()
+  const driver = await context.newPage()
+  try {
+    await driver.goto(invitationPath(newcomer) ?? '')
+    await expect(driver.getByRole('heading', { level: 1 })).toHaveText('Join the staff as a driver')
+    await expect(driver.getByRole('group', { name: 'Your address' })).toContainText(
+      'It need not be in the area we deliver to.',
+    )
+    await field(driver, 'First name').fill('Dewayne')
+    await field(driver, 'Last name').fill('Okafor')
+    await field(driver, 'Password').fill('crawfish-and-rice-9')
+    await field(driver, 'Street address').fill('812 Magazine Street')
+    await field(driver, 'City').fill('New Orleans')
+    await field(driver, 'State').fill('LA')
+    await field(driver, 'ZIP code').fill('70130')
+    await field(driver, 'Phone').fill('(504) 555-0123')
+    await driver.getByRole('button', { name: 'Create account and accept' }).click()
+    await expect(toasts(driver).getByText("You're a driver now")).toBeVisible()
+    await expect(driver).toHaveURL(/\/driver\/\d{4}-\d{2}-\d{2}$/)
+    const saturday = driver.url()
+
+    await driver.goto('/shop')
+    await driver.getByRole('banner').getByRole('button', { name: 'Dewayne, your account' }).click()
+    await driver.getByRole('menu').getByRole('menuitem', { name: "Driver's route" }).click()
+    await expect(driver).toHaveURL(saturday)
+  } finally {
+    await context.close()
+  }
+})
+
 test(
   'the footer’s policy links reach the three policy pages, each with its title',
   { tag: '@phone' },

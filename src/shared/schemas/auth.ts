@@ -98,10 +98,16 @@ export const RegisterInputSchema = z
   .superRefine(inServiceArea)
 export type RegisterInput = z.input<typeof RegisterInputSchema>
 
-/** Registration without the address, for a sign-up whose address is given (a staff invitation). */
-export const RegisterDetailsSchema = z
-  .strictObject({ password: PasswordSchema, ...addressFields(REGISTRATION_WORDING) })
-  .superRefine(inServiceArea)
+/**
+ * Registration without the e-mail address, for a sign-up whose address is given (a staff
+ * invitation). A person's own address, not a delivery: a driver may live outside the area we
+ * deliver to, so the service-area rule does not apply (the checkout still checks where an order
+ * goes).
+ */
+export const RegisterDetailsSchema = z.strictObject({
+  password: PasswordSchema,
+  ...addressFields(REGISTRATION_WORDING),
+})
 
 export const LoginInputSchema = z.strictObject({
   email: EmailSchema,
@@ -144,6 +150,8 @@ export const UserSchema = z.object({
   createdAt: z.string(),
   /** shows the way to the admin area (docs/product.md#admin); the server still guards it */
   isAdmin: z.boolean(),
+  /** shows the way to the driver's view (docs/product.md#routes); the server still guards it */
+  isDriver: z.boolean(),
 })
 export type User = z.infer<typeof UserSchema>
 

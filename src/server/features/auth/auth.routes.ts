@@ -51,8 +51,8 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       { schema: { response: { 200: UserSchema, ...errors } } },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store')
-        const { user, isAdmin } = await auth.signedIn(request)
-        return toUser(user, isAdmin)
+        const { user, isAdmin, isDriver } = await auth.signedIn(request)
+        return toUser(user, { isAdmin, isDriver })
       },
     )
 

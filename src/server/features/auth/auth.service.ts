@@ -16,7 +16,10 @@ import { hashPassword, PASSWORD_COST, verifyAgainstDummy, verifyPassword } from 
 import { createPasswordReset } from './password-reset.ts'
 import type { Sessions, SignedInUser } from './sessions.ts'
 
-export function toUser(row: UserRow, isAdmin: boolean): User {
+export function toUser(
+  row: UserRow,
+  { isAdmin, isDriver }: { isAdmin: boolean; isDriver: boolean },
+): User {
   return {
     id: row.id,
     email: row.email,
@@ -30,6 +33,7 @@ export function toUser(row: UserRow, isAdmin: boolean): User {
     deliveryZip: row.deliveryZip,
     createdAt: row.createdAt.toISOString(),
     isAdmin,
+    isDriver,
   }
 }
 
@@ -93,8 +97,7 @@ export function createAuthService({
       })
       if (!row) throw new AppError('EMAIL_TAKEN')
       await sessions.end(request, reply)
-      const { isAdmin } = await sessions.start(reply, row.id)
-      return toUser(row, isAdmin)
+      return toUser(row, await sessions.start(reply, row.id))
     },
 
     async login(
@@ -113,8 +116,7 @@ export function createAuthService({
       await failedLogins.clear(input.email)
       // a new session id at sign-in: whatever cookie came in is ended first
       await sessions.end(request, reply)
-      const { isAdmin } = await sessions.start(reply, row.id)
-      return toUser(row, isAdmin)
+      return toUser(row, await sessions.start(reply, row.id))
     },
 
     async logout(request: FastifyRequest, reply: FastifyReply) {
@@ -126,10 +128,10 @@ export function createAuthService({
       request: FastifyRequest,
       input: z.output<typeof ProfileUpdateSchema>,
     ): Promise<User> {
-      const { user, isAdmin } = await signedIn(request)
+      const { user, ...roles } = await signedIn(request)
       const row = await repo.updateUser(user.id, input)
       if (!row) throw new AppError('UNAUTHORIZED')
-      return toUser(row, isAdmin)
+      return toUser(row, roles)
     },
 
     /**

@@ -75,6 +75,7 @@ const USER_KEYS = [
   'firstName',
   'id',
   'isAdmin',
+  'isDriver',
   'lastName',
   'phone',
 ]

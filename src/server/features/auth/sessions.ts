@@ -75,29 +75,35 @@ export function createSessions({
     return unsigned.valid && unsigned.value ? unsigned.value : undefined
   }
 
-  async function isAdminUser(userId: string): Promise<boolean> {
+  async function rolesOf(userId: string): Promise<{ isAdmin: boolean; isDriver: boolean }> {
     const [row] = await db
-      .select({ userId: adminUsers.userId })
-      .from(adminUsers)
-      .where(eq(adminUsers.userId, userId))
-    return row !== undefined
+      .select({ adminId: adminUsers.userId, driverId: driverUsers.userId })
+      .from(users)
+      .leftJoin(adminUsers, eq(adminUsers.userId, users.id))
+      .leftJoin(driverUsers, eq(driverUsers.userId, users.id))
+      .where(eq(users.id, userId))
+    return { isAdmin: Boolean(row?.adminId), isDriver: Boolean(row?.driverId) }
   }
 
   return {
     /**
      * A new session (a new id, so a planted cookie is never promoted), and its cookie; says
-     * whether the user is an admin, which sets its limits.
+     * the user's staff roles (an admin's session has its own limits).
      */
-    async start(reply: FastifyReply, userId: string): Promise<{ isAdmin: boolean }> {
+    async start(
+      reply: FastifyReply,
+      userId: string,
+    ): Promise<{ isAdmin: boolean; isDriver: boolean }> {
       const sid = randomBytes(32).toString('base64url')
       const at = now().getTime()
       const data: SessionData = { createdAt: at }
-      const isAdmin = await isAdminUser(userId)
+      const roles = await rolesOf(userId)
+      const { isAdmin } = roles
       const expire = expiryFor(at, at, isAdmin)
       await db.insert(sessions).values({ sid, sess: data, userId, expire })
       cookieChanges.delete(reply.request)
       setCookies(reply, sid, expire)
-      return { isAdmin }
+      return roles
     },
 
     /**

@@ -168,6 +168,45 @@ describe('accepting', () => {
     expect((await visitor('GET', `/api/invitations/${token}`)).statusCode).toBe(409)
   })
 
+  test('a driver who lives outside the delivery area signs up all the same, and the session says driver', async () => {
+    const email = uniqueEmail('driver-from-out-of-town')
+    await invite(email, 'driver')
+    const token = tokenOf(await invitationLink(email))
+    const home = {
+      ...registration,
+      deliveryStreet: '812 Magazine Street',
+      deliveryCity: 'New Orleans',
+      deliveryState: 'la',
+      deliveryZip: '70130',
+    }
+    const response = await visitor('POST', `/api/invitations/${token}/register`, home)
+    expect(response.statusCode, response.body).toBe(201)
+    expect(response.json()).toMatchObject({ role: 'driver' })
+    const session = await shop.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: sessionCookie(response.headers['set-cookie']) },
+    })
+    expect(session.json()).toMatchObject({
+      email,
+      deliveryState: 'LA',
+      deliveryZip: '70130',
+      isAdmin: false,
+      isDriver: true,
+    })
+
+    // the address must still be one: a ZIP of 5 digits, a state of 2 letters
+    const other = uniqueEmail('driver-bad-zip')
+    await invite(other, 'driver')
+    const bad = await visitor(
+      'POST',
+      `/api/invitations/${tokenOf(await invitationLink(other))}/register`,
+      { ...home, deliveryZip: '7013' },
+    )
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors).toEqual({ deliveryZip: 'ZIP code must be exactly 5 digits' })
+  })
+
   test('a signed-in customer with the invited address accepts and becomes a driver', async () => {
     const customer = await signUp(shop, 'becomes-driver')
     await invite(customer.email, 'driver')

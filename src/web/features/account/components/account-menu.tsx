@@ -50,6 +50,13 @@ export function DrawerAccountMenu() {
             </Link>
           </li>
         ) : null}
+        {user.isDriver ? (
+          <li>
+            <Link to="/driver" className="font-medium text-foreground hover:underline">
+              Driver&apos;s route
+            </Link>
+          </li>
+        ) : null}
         {ACCOUNT_PAGES.map(({ to, label }) => (
           <li key={to}>
             <Link to={to} className="font-medium text-foreground hover:underline">

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { paths } from '#shared/routes.ts'
 import { useQuery } from '@tanstack/react-query'
 import { BadgeCheckIcon, LinkIcon, MailWarningIcon, UserPlusIcon } from 'lucide-react'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
-import { Link } from '#web/lib/router.tsx'
+import { Link, Navigate } from '#web/lib/router.tsx'
 import type { z } from 'zod'
 import type { User } from '#shared/schemas/auth.ts'
 import {
@@ -49,6 +49,8 @@ export function Invitation({ token }: { token: string }) {
   const registration = useRegisterWithInvitation(token)
   const accepted = accept.data ?? registration.data
 
+  // a new driver goes straight to the driver's view, on the coming Saturday's route
+  if (accepted?.role === 'driver') return <DriverWelcome accepted={accepted} />
   if (accepted) return <Accepted accepted={accepted} />
   if (invitation.isPending || session.isPending) {
     return <AuthCard title="Your invitation" intro={<span role="status">Loading...</span>} />
@@ -208,7 +210,14 @@ function SignUpForm({
             {...register('password')}
           />
         </FormField>
-        <AddressFields idPrefix={idPrefix} />
+        <fieldset className="flex flex-col gap-3">
+          <legend className="font-semibold text-foreground">Your address</legend>
+          <p className="text-sm text-muted-foreground">
+            Where you live, for the staff records and your account. It need not be in the area we
+            deliver to.
+          </p>
+          <AddressFields idPrefix={idPrefix} />
+        </fieldset>
         <Button type="submit" size="lg" disabled={pending}>
           <UserPlusIcon aria-hidden />
           {pending ? 'Creating account...' : 'Create account and accept'}
@@ -243,6 +252,14 @@ function OtherAccount({ user, invitation }: { user: User; invitation: Invitation
       </Button>
     </AuthCard>
   )
+}
+
+/** The role is the driver's: a welcome, then the driver's view (`/driver` opens on the Saturday). */
+function DriverWelcome({ accepted }: { accepted: InvitationAccepted }) {
+  useEffect(() => {
+    toast({ title: "You're a driver now", description: accepted.message })
+  }, [accepted.message])
+  return <Navigate to="/driver" replace />
 }
 
 function Accepted({ accepted }: { accepted: InvitationAccepted }) {

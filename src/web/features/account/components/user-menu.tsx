@@ -1,4 +1,11 @@
-import { LogOutIcon, ReceiptIcon, ShieldCheckIcon, TruckIcon, UserRoundIcon } from 'lucide-react'
+import {
+  LogOutIcon,
+  MapIcon,
+  ReceiptIcon,
+  ShieldCheckIcon,
+  TruckIcon,
+  UserRoundIcon,
+} from 'lucide-react'
 import { Link } from '#web/lib/router.tsx'
 import type { User } from '#shared/schemas/auth.ts'
 import {
@@ -33,16 +40,22 @@ export function UserMenu({ user }: { user: User }) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {user.isAdmin ? (
-          <>
-            <DropdownMenuItem asChild>
-              <Link to="/admin">
-                <ShieldCheckIcon className="size-4 text-muted-foreground" aria-hidden />
-                Admin
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-          </>
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <ShieldCheckIcon className="size-4 text-muted-foreground" aria-hidden />
+              Admin
+            </Link>
+          </DropdownMenuItem>
         ) : null}
+        {user.isDriver ? (
+          <DropdownMenuItem asChild>
+            <Link to="/driver">
+              <MapIcon className="size-4 text-muted-foreground" aria-hidden />
+              Driver&apos;s route
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {user.isAdmin || user.isDriver ? <DropdownMenuSeparator /> : null}
         {ACCOUNT_PAGES.map(({ to, label }) => {
           const Icon = ICONS[to]
           return (
