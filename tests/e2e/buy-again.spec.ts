@@ -42,10 +42,19 @@ test(
     const honey = await make(`Buy Again Honey ${stamp}`, '35.00')
     const eggs = await make(`Buy Again Eggs ${stamp}`, '30.00')
 
+    // four more of the demo catalogue's products, so the row has more than a phone's width of cards
+    const others = (
+      (await (await page.request.get('/api/products?category=produce')).json()) as Product[]
+    )
+      .filter((product) => product.inStock)
+      .slice(0, 4)
+    expect(others).toHaveLength(4)
+
     await signUp(page, 'buy-again')
     const order = await placeOrder(page, [
       { product: honey, quantity: 2 },
       { product: eggs, quantity: 1 },
+      ...others.map((product) => ({ product, quantity: 1 })),
     ])
     const soldOut = await admin.request.patch(`/api/admin/products/${eggs.id}`, {
       data: { inStock: false },
@@ -59,8 +68,8 @@ test(
     await expect(cart.getByRole('combobox', { name: `Quantity of ${honey.name}` })).toHaveValue('2')
     await expect(cart).not.toContainText(eggs.name)
     await page.keyboard.press('Escape')
-    await expect(page.getByRole('status').filter({ hasText: 'item added' })).toHaveText(
-      `1 item added; ${eggs.name} is out of stock`,
+    await expect(page.getByRole('status').filter({ hasText: 'items added' })).toHaveText(
+      `5 items added; ${eggs.name} is out of stock`,
     )
     await expectAccessible(page)
 
@@ -70,6 +79,19 @@ test(
     await expect(row).toContainText(honey.name)
     await expect(row).not.toContainText(eggs.name)
     await expectAccessible(page)
+    // one row that scrolls sideways, not a grid pushing the shop down; each card adds in place
+    const cards = row.getByRole('listitem')
+    const tops = await cards.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().top)),
+    )
+    expect(new Set(tops).size).toBe(1)
+    const rowBox = await row.boundingBox()
+    expect(rowBox?.height ?? 0).toBeLessThan((page.viewportSize()?.height ?? 0) * 0.75)
+    // the basket holds the 2 honey added from the order: the card's stepper says so, and adds
+    const honeyCard = cards.filter({ hasText: honey.name })
+    await expect(honeyCard.getByRole('status')).toHaveText(`2 ${honey.name} in your basket`)
+    await honeyCard.getByRole('button', { name: `Add one ${honey.name}` }).click()
+    await expect(honeyCard.getByRole('status')).toHaveText(`3 ${honey.name} in your basket`)
     // the server's HTML is the same for everyone: the row is the browser's alone
     expect(await (await page.request.get('/shop')).text()).not.toContain('Buy again')
 

@@ -182,7 +182,10 @@ function BuyAgainWhenSignedIn({ onOpenBox }: { onOpenBox: (box: Product) => void
   if (user === null) return null
   return (
     <Suspense fallback={null}>
-      <BuyAgainRow onOpenBox={onOpenBox} />
+      <BuyAgainRow
+        onOpenBox={onOpenBox}
+        renderAction={(product) => <ProductCardAction product={product} onOpenBox={onOpenBox} />}
+      />
     </Suspense>
   )
 }
