@@ -80,7 +80,7 @@ export function ProductCardAction({
           action: (
             <button
               type="button"
-              className="rounded-full border border-forest px-3 py-1.5 font-semibold text-nowrap text-forest"
+              className="shrink-0 rounded-full border border-forest px-2.5 py-1 text-sm font-semibold text-nowrap text-forest sm:px-3 sm:py-1.5 sm:text-base"
               onClick={() => {
                 added.dismiss()
                 basket.open()
