@@ -11,6 +11,12 @@ export const ERRORS = {
   UNAUTHORIZED: { status: 401, message: 'Please log in to continue.' },
   INVALID_LOGIN: { status: 401, message: 'Invalid email or password' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this.' },
+  PASSWORD_AGAIN: {
+    status: 403,
+    message:
+      'For your security, enter your password again to cancel or refund: you were away for more than 30 minutes.',
+  },
+  WRONG_PASSWORD: { status: 400, message: 'That is not your password.' },
   INVALID_RESET_TOKEN: {
     status: 400,
     message: 'Invalid reset token. Please request a new reset link.',
@@ -110,5 +116,7 @@ export type ErrorCode = keyof typeof ERRORS
 export const ErrorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** a money action needs the password again (POST /api/auth/password-check, then retry) */
+  passwordAgain: z.literal(true).optional(),
 })
 export type ErrorBody = z.infer<typeof ErrorBodySchema>

@@ -11,15 +11,19 @@ export interface AdminCaller {
 
 /** Who is calling: the signed-in user and whether they are an admin; throws 401 when signed out. */
 export interface CallerLookup {
-  signedIn(
-    request: FastifyRequest,
-  ): Promise<{ readonly user: AdminCaller; readonly isAdmin: boolean }>
+  signedIn(request: FastifyRequest): Promise<{
+    readonly user: { readonly id: string; readonly email: string }
+    readonly isAdmin: boolean
+    readonly passwordFresh: boolean
+  }>
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** the signed-in admin, set by the admin guard on every /api/admin route */
     adminCaller: AdminCaller | null
+    /** that admin gave the password within 30 minutes of their last request */
+    adminPasswordFresh: boolean
   }
 }
 
@@ -35,12 +39,29 @@ const isAdminRoute = (pattern: string | undefined) =>
  */
 export function registerAdminGuard(app: FastifyInstance, auth: CallerLookup) {
   app.decorateRequest('adminCaller', null)
+  app.decorateRequest('adminPasswordFresh', false)
   app.addHook('onRequest', async (request) => {
     if (!isAdminRoute(request.routeOptions.url)) return
-    const { user, isAdmin } = await auth.signedIn(request)
+    const { user, isAdmin, passwordFresh } = await auth.signedIn(request)
     if (!isAdmin) throw new AppError('FORBIDDEN')
     request.adminCaller = { id: user.id, email: user.email }
+    request.adminPasswordFresh = passwordFresh
   })
+}
+
+/**
+ * The admin making a money action (a cancel, a refund): one who has been away for more than 30
+ * minutes gives the password again first (403 with `passwordAgain`, docs/product.md#accounts).
+ */
+export function adminWithFreshPasswordOf(request: {
+  adminCaller: AdminCaller | null
+  adminPasswordFresh: boolean
+}): AdminCaller {
+  const caller = adminCallerOf(request)
+  if (!request.adminPasswordFresh) {
+    throw new AppError('PASSWORD_AGAIN', { details: { passwordAgain: true } })
+  }
+  return caller
 }
 
 /** The admin making this request; only callable on /api/admin routes (the guard has run). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isServedZip } from '../domain/service-area.ts'
+import { ERRORS } from '../errors.ts'
 import { EmailSchema } from './email.ts'
 
 /** Account forms and calls (docs/product.md#accounts). The forms and the server share them. */
@@ -12,6 +13,7 @@ export const AUTH_MESSAGES = {
   passwordShort: 'Password must be at least 8 characters',
   passwordLong: 'Password must be at most 128 characters',
   passwordRequired: 'Password is required',
+  passwordConfirmed: 'Password confirmed',
   serviceArea:
     'We currently deliver only within the Greater Houston area. Please check if your ZIP code is within our service area.',
   duplicateEmail: 'An account with this email already exists',
@@ -107,6 +109,14 @@ export type RegisterInput = z.input<typeof RegisterInputSchema>
 export const RegisterDetailsSchema = z.strictObject({
   password: PasswordSchema,
   ...addressFields(REGISTRATION_WORDING),
+})
+
+/** `POST /api/auth/password-check`: the signed-in user's password, given again. */
+export const PasswordCheckSchema = z.strictObject({
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX, ERRORS.WRONG_PASSWORD.message),
 })
 
 export const LoginInputSchema = z.strictObject({

@@ -5,6 +5,7 @@ import {
   ForgotPasswordInputSchema,
   LoginInputSchema,
   MessageSchema,
+  PasswordCheckSchema,
   ProfileUpdateSchema,
   RegisterInputSchema,
   ResetPasswordInputSchema,
@@ -38,6 +39,15 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
       (request, reply) => auth.login(request.body, request, reply),
+    )
+
+    app.post(
+      '/api/auth/password-check',
+      {
+        schema: { body: PasswordCheckSchema, response: { 200: MessageSchema, ...errors } },
+        config: { rateLimit: AUTH_RATE_LIMIT },
+      },
+      (request) => auth.confirmPassword(request, request.body.password),
     )
 
     app.post(

@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/auth.ts'
 import type { Mailer } from '../../adapters/mail/index.ts'
 import type { Transaction } from '../../db/transaction.ts'
+import { ERRORS } from '#shared/errors.ts'
 import { AppError } from '../../app-error.ts'
 import type { RateLimitsService } from '../rate-limits/index.ts'
 import type { AuthRepo, UserRow } from './auth.repo.ts'
@@ -117,6 +118,22 @@ export function createAuthService({
       // a new session id at sign-in: whatever cookie came in is ended first
       await sessions.end(request, reply)
       return toUser(row, await sessions.start(reply, row.id))
+    },
+
+    /**
+     * The signed-in user gives their password again (the money actions ask for it after time
+     * away); wrong answers count with the failed sign-ins of the address.
+     */
+    async confirmPassword(request: FastifyRequest, password: string) {
+      const { sid, user } = await signedIn(request)
+      await failedLogins.attempt(user.email)
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        const message = ERRORS.WRONG_PASSWORD.message
+        throw new AppError('WRONG_PASSWORD', { fields: { password: message } })
+      }
+      await failedLogins.clear(user.email)
+      await sessions.passwordGiven(sid)
+      return { message: AUTH_MESSAGES.passwordConfirmed }
     },
 
     async logout(request: FastifyRequest, reply: FastifyReply) {

@@ -117,7 +117,7 @@ describe('signing in sets both cookies, expiring with the session', () => {
     expect(expiresOf(hint).getTime()).toBe(toSecond(expire))
   })
 
-  test('sign-in: a new sid and the hint, both with the new row’s expiry; an admin’s is 30 minutes', async () => {
+  test('sign-in: a new sid and the hint, both with the new row’s expiry; an admin’s is 8 hours', async () => {
     const { email, cookie } = await register()
     const login = await call(
       'POST',
@@ -137,7 +137,9 @@ describe('signing in sets both cookies, expiring with the session', () => {
     const admin = bothCookies(
       await call('POST', '/api/auth/login', { email, password: customerDetails(email).password }),
     )
-    expect(expiresOf(admin.sid).getTime()).toBe(toSecond(new Date(clock.getTime() + 30 * MINUTE)))
+    expect(expiresOf(admin.sid).getTime()).toBe(
+      toSecond(new Date(clock.getTime() + 8 * 60 * MINUTE)),
+    )
     expect(expiresOf(admin.hint)).toEqual(expiresOf(admin.sid))
   })
 

@@ -8,7 +8,7 @@ import {
   JobRunListSchema,
 } from '#shared/schemas/order-changes.ts'
 import { z } from 'zod'
-import { adminCallerOf } from '../../plugins/admin-guard.ts'
+import { adminWithFreshPasswordOf } from '../../plugins/admin-guard.ts'
 import type { OrderChangesService } from './order-changes.service.ts'
 import type { JobRunsView } from './job-runs.ts'
 
@@ -39,7 +39,7 @@ export function adminOrderMoneyRoutes({
           response: { 200: AdminOrderSchema, ...errors },
         },
       },
-      (request) => changes.cancelByStaff(request.params.id, adminCallerOf(request)),
+      (request) => changes.cancelByStaff(request.params.id, adminWithFreshPasswordOf(request)),
     )
 
     // one refund per Idempotency-Key: a retried request answers the first refund again
@@ -54,6 +54,7 @@ export function adminOrderMoneyRoutes({
         },
       },
       async (request, reply) => {
+        const admin = adminWithFreshPasswordOf(request)
         const { refund, replayed } = await changes.refund(
           request.params.id,
           {
@@ -61,7 +62,7 @@ export function adminOrderMoneyRoutes({
             reason: request.body.reason,
             idempotencyKey: request.headers['idempotency-key'],
           },
-          adminCallerOf(request),
+          admin,
         )
         if (replayed) void reply.header('idempotent-replayed', 'true')
         return reply.status(201).send(refund)
