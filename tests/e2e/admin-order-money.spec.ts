@@ -115,7 +115,12 @@ const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/
 test.describe('staff and an order’s money', () => {
   // the refund over what is left is refused by the server on purpose (400)
   test.use({
-    expectedConsoleErrors: [/status of 400 .*\/api\/admin\/orders\/[0-9a-f-]+\/refunds\)$/],
+    expectedConsoleErrors: [
+      /status of 400 .*\/api\/admin\/orders\/[0-9a-f-]+\/refunds\)$/,
+      // after time away the money actions ask for the password (403), and a wrong one is a 400
+      /status of 403 .*\/api\/admin\/orders\/[0-9a-f-]+\/cancel\)$/,
+      /status of 400 .*\/api\/auth\/password-check\)$/,
+    ],
   })
   // one after the other: the second moves the server's clock, and an order placed meanwhile
   // would be dated in the week the clock is in
@@ -293,5 +298,40 @@ test.describe('staff and an order’s money', () => {
     )
     await page.getByRole('alertdialog').getByRole('button', { name: 'Keep Order' }).click()
     await customer.context().close()
+  })
+
+  test('after 31 minutes away, cancelling asks for the password first, then goes through', async ({
+    page,
+    browser,
+  }) => {
+    const customer = await customerPage(browser, 'password-again')
+    const order = await placeOrder(customer.request)
+    try {
+      await setClock(page, new Date(Date.now() + 31 * 60_000))
+      await page.goto('/admin')
+      const card = await openCard(page, order)
+      await card.getByRole('button', { name: 'Cancel Order' }).click()
+      const confirm = page.getByRole('alertdialog', {
+        name: `Cancel order ${orderNumber(order.id)}?`,
+      })
+      await confirm.getByRole('button', { name: 'Cancel Order' }).click()
+      const again = confirm.getByRole('group', { name: /enter your password to go on/ })
+      await expect(again).toBeVisible()
+      // nothing moved yet
+      expect((await customerSees(customer, order.id)).status).not.toBe('cancelled')
+      await expectAccessible(page)
+
+      await again.getByLabel('Your password').fill('not the password')
+      await again.getByRole('button', { name: 'Confirm and go on' }).click()
+      await expect(again.getByText('That is not your password.')).toBeVisible()
+      await again.getByLabel('Your password').fill(ADMIN.password)
+      await again.getByLabel('Your password').press('Enter')
+      await expect(toasts(page).getByText('Order Cancelled', { exact: true })).toBeVisible()
+      await expect(confirm).toBeHidden()
+      expect((await customerSees(customer, order.id)).status).toBe('cancelled')
+    } finally {
+      await setClock(page, null)
+      await customer.context().close()
+    }
   })
 })

@@ -100,6 +100,8 @@ describe('money actions after time away', () => {
     expect(signedOut.statusCode).toBe(401)
     const empty = await customer.call('POST', '/api/auth/password-check', {})
     expect(empty.statusCode).toBe(400)
-    expect(empty.json().errors).toEqual({ password: 'Password is required' })
+    expect(empty.json<{ errors: Record<string, string> }>().errors).toEqual({
+      password: 'Password is required',
+    })
   })
 })

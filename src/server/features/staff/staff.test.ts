@@ -204,7 +204,9 @@ describe('accepting', () => {
       { ...home, deliveryZip: '7013' },
     )
     expect(bad.statusCode).toBe(400)
-    expect(bad.json().errors).toEqual({ deliveryZip: 'ZIP code must be exactly 5 digits' })
+    expect(bad.json<{ errors: Record<string, string> }>().errors).toEqual({
+      deliveryZip: 'ZIP code must be exactly 5 digits',
+    })
   })
 
   test('a signed-in customer with the invited address accepts and becomes a driver', async () => {

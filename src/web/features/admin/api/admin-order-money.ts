@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminRefundInput } from '#shared/schemas/order-changes.ts'
 import type { AdminOrder, OrderRefund } from '#shared/schemas/order.ts'
-import { apiRequest } from '#web/lib/api-client.ts'
+import { ApiError, apiRequest } from '#web/lib/api-client.ts'
 import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
 import { adminOrderQueries } from './admin-orders.ts'
 
@@ -52,4 +52,18 @@ export function useCancelAdminOrder() {
 export function useRefundAdminOrder() {
   const refresh = useRefreshOrders()
   return useMutation({ mutationFn: refundAdminOrder, onSettled: refresh })
+}
+
+/** A money action refused until the admin gives the password again (after 30 minutes away). */
+export const needsPasswordAgain = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 403 &&
+  (error.body as { passwordAgain?: unknown } | undefined)?.passwordAgain === true
+
+/** POST /api/auth/password-check: the admin's password, given again. */
+export function usePasswordCheck() {
+  return useMutation({
+    mutationFn: (password: string) =>
+      apiRequest<{ message: string }>('POST', '/api/auth/password-check', { body: { password } }),
+  })
 }

@@ -6,7 +6,8 @@ import { PAYMENT_STATE_LABELS } from '#shared/schemas/order-status.ts'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
-import { useCancelAdminOrder } from '../api/admin-order-money.ts'
+import { needsPasswordAgain, useCancelAdminOrder } from '../api/admin-order-money.ts'
+import { PasswordAgain } from './password-again.tsx'
 import { leftToRefundCents } from './order-payment.tsx'
 
 /**
@@ -49,8 +50,12 @@ export function CancelOrderDialog({
 }) {
   const cancel = useCancelAdminOrder()
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [passwordAgain, setPasswordAgain] = useState(false)
   const close = (next: boolean) => {
-    if (!next) setRefusal(null)
+    if (!next) {
+      setRefusal(null)
+      setPasswordAgain(false)
+    }
     onOpenChange(next)
   }
   const confirm = () =>
@@ -60,8 +65,10 @@ export function CancelOrderDialog({
         toast({ title: 'Order Cancelled', description: cancelledText(cancelled) })
       },
       // a refusal (the order changed meanwhile, a refund the provider declined) stays in view
-      onError: (error) =>
-        setRefusal(errorMessage(error, 'Failed to cancel the order. Please try again.')),
+      onError: (error) => {
+        if (needsPasswordAgain(error)) return setPasswordAgain(true)
+        setRefusal(errorMessage(error, 'Failed to cancel the order. Please try again.'))
+      },
     })
 
   return (
@@ -85,6 +92,14 @@ export function CancelOrderDialog({
         <p role="alert" className="rounded-lg bg-tomato/10 px-3 py-2 text-sm text-tomato">
           {refusal}
         </p>
+      ) : null}
+      {passwordAgain ? (
+        <PasswordAgain
+          onConfirmed={() => {
+            setPasswordAgain(false)
+            confirm()
+          }}
+        />
       ) : null}
     </ConfirmDialog>
   )

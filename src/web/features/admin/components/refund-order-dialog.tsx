@@ -27,7 +27,8 @@ import { Textarea } from '#web/components/ui/textarea.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
-import { useRefundAdminOrder } from '../api/admin-order-money.ts'
+import { needsPasswordAgain, useRefundAdminOrder } from '../api/admin-order-money.ts'
+import { PasswordAgain } from './password-again.tsx'
 import { leftToRefundCents } from './order-payment.tsx'
 
 /**
@@ -65,6 +66,7 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
   // one key per opening of the dialog: however often it is sent, one refund is made
   const [idempotencyKey] = useState(() => crypto.randomUUID())
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [passwordAgain, setPasswordAgain] = useState(false)
   const left = leftToRefundCents(order)
   const {
     register,
@@ -93,6 +95,7 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
           onClose()
         },
         onError: (error) => {
+          if (needsPasswordAgain(error)) return setPasswordAgain(true)
           const fieldErrors = serverFieldErrors(error, FIELDS)
           for (const [name, message] of fieldErrors) setError(name, { type: 'server', message })
           const [first] = fieldErrors
@@ -147,6 +150,14 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
               {...register('reason')}
             />
           </FormField>
+          {passwordAgain ? (
+            <PasswordAgain
+              onConfirmed={() => {
+                setPasswordAgain(false)
+                void onSubmit()
+              }}
+            />
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
