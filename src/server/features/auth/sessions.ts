@@ -77,6 +77,10 @@ export function createSessions({
     void reply.clearCookie(SIGNED_IN_COOKIE, shared)
   }
 
+  /** the session's data with passwordUntil moved to `until`, or kept if it is later already */
+  const passwordUntilAtLeast = (until: number) =>
+    sql`jsonb_set(${sessions.sess}, '{passwordUntil}', to_jsonb(greatest(coalesce((${sessions.sess}->>'passwordUntil')::bigint, 0), ${until}::bigint)))`
+
   function expiryFor(createdAt: number, at: number, isAdmin: boolean): Date {
     const limits = isAdmin ? SESSION_LIMITS.admin : SESSION_LIMITS.customer
     return new Date(Math.min(at + limits.idle, createdAt + limits.absolute))
@@ -153,16 +157,23 @@ export function createSessions({
       const createdAt = data.createdAt ?? 0
       const expire = expiryFor(createdAt, at.getTime(), isAdmin)
       if (expire <= at) return signedOut()
-      const passwordFresh = (data.passwordUntil ?? 0) >= at.getTime()
-      const passwordUntil = passwordFresh ? at.getTime() + PASSWORD_FRESH_MS : data.passwordUntil
-      // the idle window and the password's move on; the row and the cookies are written at most
-      // once a minute
+      const passwordUntil = data.passwordUntil ?? 0
+      const passwordFresh = passwordUntil >= at.getTime()
+      // the idle window and (while fresh) the password's move on; the row and the cookies are
+      // written at most once a minute
       const expireMoved = Math.abs(expire.getTime() - row.expire.getTime()) > MINUTE
-      const passwordMoved = passwordFresh && passwordUntil! - (data.passwordUntil ?? 0) > MINUTE
+      const passwordMoved =
+        passwordFresh && at.getTime() + PASSWORD_FRESH_MS - passwordUntil > MINUTE
       if (expireMoved || passwordMoved) {
         await db
           .update(sessions)
-          .set({ expire, sess: { ...data, createdAt, passwordUntil } })
+          .set({
+            expire,
+            // never moved back: a password given meanwhile by another request is kept
+            ...(passwordMoved
+              ? { sess: passwordUntilAtLeast(at.getTime() + PASSWORD_FRESH_MS) }
+              : {}),
+          })
           .where(eq(sessions.sid, sid))
         cookieChanges.set(request, { sid, expires: expire })
       } else if (!request.cookies[SIGNED_IN_COOKIE]) {
@@ -174,12 +185,9 @@ export function createSessions({
 
     /** The password was just given again: it vouches for the session's user once more. */
     async passwordGiven(sid: string): Promise<void> {
-      const until = now().getTime() + PASSWORD_FRESH_MS
       await db
         .update(sessions)
-        .set({
-          sess: sql`jsonb_set(${sessions.sess}::jsonb, '{passwordUntil}', to_jsonb(${until}::bigint))`,
-        })
+        .set({ sess: passwordUntilAtLeast(now().getTime() + PASSWORD_FRESH_MS) })
         .where(eq(sessions.sid, sid))
     },
 
