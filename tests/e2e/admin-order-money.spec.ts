@@ -320,6 +320,7 @@ test.describe('staff and an order’s money', () => {
       expect((await customerSees(customer, order.id)).status).not.toBe('cancelled')
       await expectAccessible(page)
 
+      await expect(again.getByLabel('Your password')).toBeFocused()
       await again.getByLabel('Your password').fill('not the password')
       await again.getByRole('button', { name: 'Confirm and go on' }).click()
       await expect(again.getByText('That is not your password.')).toBeVisible()

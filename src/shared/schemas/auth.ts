@@ -128,9 +128,18 @@ export const LoginInputSchema = z.strictObject({
 })
 export type LoginInput = z.input<typeof LoginInputSchema>
 
-export const ProfileUpdateSchema = z
-  .strictObject(addressFields(PROFILE_WORDING))
-  .superRefine(inServiceArea)
+/** The profile's fields, each checked; where the address may be is the next schema's rule. */
+export const ProfileFieldsSchema = z.strictObject(addressFields(PROFILE_WORDING))
+
+/**
+ * A customer's profile: the address is where orders go, so it is in the service area. Staff keep
+ * their own address (a driver may live outside it): they are checked with ProfileFieldsSchema.
+ */
+export const ProfileUpdateSchema = ProfileFieldsSchema.superRefine(inServiceArea)
+
+/** The profile schema that applies to this user. */
+export const profileSchemaFor = (user: { isAdmin: boolean; isDriver: boolean }) =>
+  user.isAdmin || user.isDriver ? ProfileFieldsSchema : ProfileUpdateSchema
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>
 
 export const ForgotPasswordInputSchema = z.strictObject({ email: EmailSchema })

@@ -6,7 +6,7 @@ import {
   LoginInputSchema,
   MessageSchema,
   PasswordCheckSchema,
-  ProfileUpdateSchema,
+  ProfileFieldsSchema,
   RegisterInputSchema,
   ResetPasswordInputSchema,
   UserSchema,
@@ -96,7 +96,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/users/profile',
-      { schema: { body: ProfileUpdateSchema, response: { 200: UserSchema, ...errors } } },
+      { schema: { body: ProfileFieldsSchema, response: { 200: UserSchema, ...errors } } },
       (request) => auth.updateProfile(request, request.body),
     )
   }

@@ -3,7 +3,8 @@ import type { z } from 'zod'
 import {
   AUTH_MESSAGES,
   type LoginInputSchema,
-  type ProfileUpdateSchema,
+  type ProfileFieldsSchema,
+  profileSchemaFor,
   type RegisterInputSchema,
   type User,
 } from '#shared/schemas/auth.ts'
@@ -141,12 +142,20 @@ export function createAuthService({
       return { message: AUTH_MESSAGES.loggedOut }
     },
 
+    /** The route checked each field; whether the address must be in the area depends on who. */
     async updateProfile(
       request: FastifyRequest,
-      input: z.output<typeof ProfileUpdateSchema>,
+      input: z.output<typeof ProfileFieldsSchema>,
     ): Promise<User> {
-      const { user, ...roles } = await signedIn(request)
-      const row = await repo.updateUser(user.id, input)
+      const { user, sid: _sid, passwordFresh: _fresh, ...roles } = await signedIn(request)
+      const checked = profileSchemaFor(roles).safeParse(input)
+      if (!checked.success) {
+        const issue = checked.error.issues[0]
+        const message = issue?.message ?? AUTH_MESSAGES.serviceArea
+        const field = String(issue?.path[0] ?? 'deliveryZip')
+        throw new AppError('BAD_REQUEST', { message, fields: { [field]: message } })
+      }
+      const row = await repo.updateUser(user.id, checked.data)
       if (!row) throw new AppError('UNAUTHORIZED')
       return toUser(row, roles)
     },

@@ -194,6 +194,16 @@ describe('accepting', () => {
       isAdmin: false,
       isDriver: true,
     })
+    // and the driver can keep that address when changing the profile
+    const { password: _password, ...profile } = home
+    const changed = await shop.app.inject({
+      method: 'PATCH',
+      url: '/api/users/profile',
+      payload: { ...profile, phone: '(504) 555-0199' },
+      headers: { cookie: sessionCookie(response.headers['set-cookie']) },
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(changed.json()).toMatchObject({ phone: '(504) 555-0199', deliveryZip: '70130' })
 
     // the address must still be one: a ZIP of 5 digits, a state of 2 letters
     const other = uniqueEmail('driver-bad-zip')

@@ -25,8 +25,10 @@ function useAfterAccepting() {
   const queryClient = useQueryClient()
   return () => {
     void queryClient.invalidateQueries({ queryKey: accountQueries.session().queryKey })
-    // what the admin pages cached about this person's access is stale now
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'admin' })
+    // what the admin pages and the driver's view cached about this person's access is stale now
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] === 'admin' || query.queryKey[0] === 'driver',
+    })
   }
 }
 

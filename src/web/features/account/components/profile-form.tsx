@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { SaveIcon } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { FormProvider, useForm } from 'react-hook-form'
-import { ProfileUpdateSchema, type ProfileUpdate, type User } from '#shared/schemas/auth.ts'
+import { profileSchemaFor, type ProfileUpdate, type User } from '#shared/schemas/auth.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -34,7 +34,7 @@ export function ProfileForm({ user, onDone }: { user: User; onDone: () => void }
   const controlId = (field: string) => `${idPrefix}-${field}`
   const update = useUpdateProfile()
   const form = useForm({
-    resolver: zodResolver(ProfileUpdateSchema),
+    resolver: zodResolver(profileSchemaFor(user)),
     defaultValues: profileValues(user),
   })
   const {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, SearchIcon, XIcon } from 'lucide-react'
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from '#web/lib/router.tsx'
 import { CalendarDaySchema } from '#shared/schemas/dates.ts'
 import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE } from '#shared/schemas/order.ts'
@@ -120,9 +120,14 @@ function OrderFilters({
   const id = useId()
   const [typed, setTyped] = useState(filters.search ?? '')
   const search = useDebouncedValue(typed.trim(), 250)
+  // the search is sent once the typing settles, and only when the settled text changed: Clear
+  // filters empties both at once, so a settled text from before it is never sent again
+  const sent = useRef(filters.search ?? '')
   useEffect(() => {
-    if (search !== (filters.search ?? '')) onChange({ search: search || undefined })
-  }, [search, filters.search, onChange])
+    if (search === sent.current) return
+    sent.current = search
+    onChange({ search: search || undefined })
+  }, [search, onChange])
   const any =
     !filters.deliveryDate &&
     !filters.status &&
@@ -229,6 +234,7 @@ function OrderFilters({
         className="sm:col-span-2 sm:justify-self-end lg:col-span-1"
         onClick={() => {
           setTyped('')
+          sent.current = ''
           onChange({
             deliveryDate: undefined,
             status: undefined,

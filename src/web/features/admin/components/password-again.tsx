@@ -34,7 +34,7 @@ export function PasswordAgain({ onConfirmed }: { onConfirmed: () => void }) {
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-3 rounded-lg border border-border bg-muted/50 p-4"
     >
-      <p id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
+      <p id={`${id}-title`} role="alert" className="flex items-center gap-2 text-sm font-semibold">
         <KeyRoundIcon className="size-4" aria-hidden />
         You were away for more than 30 minutes: enter your password to go on.
       </p>
@@ -42,6 +42,8 @@ export function PasswordAgain({ onConfirmed }: { onConfirmed: () => void }) {
         <Input
           id={`${id}-password`}
           type="password"
+          // it appears after a press of the dialog's button: the person types here next
+          autoFocus
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
