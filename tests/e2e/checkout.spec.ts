@@ -524,6 +524,20 @@ test("a visitor who is not signed in gets 'Quick Stop!', logs in and is back at 
   await expect(field(page, 'Street address')).toHaveValue(customer.deliveryStreet)
 })
 
+/** Fills /join's two steps for this customer and presses Create Account. */
+async function createAccountOnJoin(page: Page, customer: Customer) {
+  await field(page, 'First name').fill(customer.firstName)
+  await field(page, 'Last name').fill(customer.lastName)
+  await field(page, 'Email').fill(customer.email)
+  await field(page, 'Password').fill(customer.password)
+  await main(page).getByRole('button', { name: 'Continue' }).click()
+  await field(page, 'Street address').fill(customer.deliveryStreet)
+  await field(page, 'City').fill(customer.deliveryCity)
+  await field(page, 'ZIP code').fill(customer.deliveryZip)
+  await field(page, 'Phone').fill(customer.phone)
+  await main(page).getByRole('button', { name: 'Create Account' }).click()
+}
+
 test('a new shopper sent to log in creates an account there and is back at the checkout with the basket', async ({
   page,
 }) => {
@@ -536,16 +550,7 @@ test('a new shopper sent to log in creates an account there and is back at the c
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account')
 
   const customer = makeCustomer('join-at-checkout')
-  await field(page, 'First name').fill(customer.firstName)
-  await field(page, 'Last name').fill(customer.lastName)
-  await field(page, 'Email').fill(customer.email)
-  await field(page, 'Password').fill(customer.password)
-  await main(page).getByRole('button', { name: 'Continue' }).click()
-  await field(page, 'Street address').fill(customer.deliveryStreet)
-  await field(page, 'City').fill(customer.deliveryCity)
-  await field(page, 'ZIP code').fill(customer.deliveryZip)
-  await field(page, 'Phone').fill(customer.phone)
-  await main(page).getByRole('button', { name: 'Create Account' }).click()
+  await createAccountOnJoin(page, customer)
 
   await expect(page).toHaveURL(/\/checkout$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checkout')
@@ -558,16 +563,7 @@ test('a new shopper sent to log in creates an account there and is back at the c
 test('a next that leads off the site is ignored: joining goes to the shop', async ({ page }) => {
   await page.goto('/join?next=https%3A%2F%2Fevil.example%2F')
   const customer = makeCustomer('join-next-elsewhere')
-  await field(page, 'First name').fill(customer.firstName)
-  await field(page, 'Last name').fill(customer.lastName)
-  await field(page, 'Email').fill(customer.email)
-  await field(page, 'Password').fill(customer.password)
-  await main(page).getByRole('button', { name: 'Continue' }).click()
-  await field(page, 'Street address').fill(customer.deliveryStreet)
-  await field(page, 'City').fill(customer.deliveryCity)
-  await field(page, 'ZIP code').fill(customer.deliveryZip)
-  await field(page, 'Phone').fill(customer.phone)
-  await main(page).getByRole('button', { name: 'Create Account' }).click()
+  await createAccountOnJoin(page, customer)
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/shop$/)
 })
 

@@ -16,6 +16,12 @@ const field = (page: Page, label: string) =>
   page.getByRole('main').getByLabel(label, { exact: true })
 const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ })
 
+/** Fills the invitation's sign-up form, field by label in this order, and accepts. */
+async function signUpFromInvitation(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value)
+  await page.getByRole('button', { name: 'Create account and accept' }).click()
+}
+
 test('an admin invites a new admin, who signs up from the e-mail and reaches the admin area', async ({
   page,
   browser,
@@ -56,14 +62,15 @@ test('an admin invites a new admin, who signs up from the e-mail and reaches the
     )
     await expect(field(invited, 'Email')).toHaveValue(newcomer)
     await expectAccessible(invited)
-    await field(invited, 'First name').fill('Rosa')
-    await field(invited, 'Last name').fill('Delgado')
-    await field(invited, 'Password').fill('okra-and-tomatoes-7')
-    await field(invited, 'Street address').fill('2401 Taft St')
-    await field(invited, 'City').fill('Houston')
-    await field(invited, 'ZIP code').fill('77006')
-    await field(invited, 'Phone').fill('(713) 555-0188')
-    await invited.getByRole('button', { name: 'Create account and accept' }).click()
+    await signUpFromInvitation(invited, {
+      'First name': 'Rosa',
+      'Last name': 'Delgado',
+      Password: 'okra-and-tomatoes-7',
+      'Street address': '2401 Taft St',
+      City: 'Houston',
+      'ZIP code': '77006',
+      Phone: '(713) 555-0188',
+    })
     await expect(invited.getByRole('heading', { level: 1 })).toHaveText("You're an admin now")
     await invited.getByRole('link', { name: 'Go to the admin area' }).click()
     await expect(invited.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
@@ -113,15 +120,16 @@ test("a driver who lives outside the delivery area signs up from the invitation,
     await expect(driver.getByRole('group', { name: 'Your address' })).toContainText(
       'It need not be in the area we deliver to.',
     )
-    await field(driver, 'First name').fill('Dewayne')
-    await field(driver, 'Last name').fill('Okafor')
-    await field(driver, 'Password').fill('crawfish-and-rice-9')
-    await field(driver, 'Street address').fill('812 Magazine Street')
-    await field(driver, 'City').fill('New Orleans')
-    await field(driver, 'State').fill('LA')
-    await field(driver, 'ZIP code').fill('70130')
-    await field(driver, 'Phone').fill('(504) 555-0123')
-    await driver.getByRole('button', { name: 'Create account and accept' }).click()
+    await signUpFromInvitation(driver, {
+      'First name': 'Dewayne',
+      'Last name': 'Okafor',
+      Password: 'crawfish-and-rice-9',
+      'Street address': '812 Magazine Street',
+      City: 'New Orleans',
+      State: 'LA',
+      'ZIP code': '70130',
+      Phone: '(504) 555-0123',
+    })
     await expect(toasts(driver).getByText("You're a driver now")).toBeVisible()
     await expect(driver).toHaveURL(/\/driver\/\d{4}-\d{2}-\d{2}$/)
     const saturday = driver.url()

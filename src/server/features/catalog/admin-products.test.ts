@@ -197,7 +197,7 @@ describe('POST /api/admin/products', () => {
     expect((await adminList()).some((p) => p.name === body.name)).toBe(false)
   })
 
-  describe("the producer by name, as farmSource (the spec's product form sends it)", () => {
+  describe('the producer by name, as farmSource (docs/product.md#admin)', () => {
     test('POST with farmSource alone stores that producer, matched ignoring case and spaces', async () => {
       const hgRiceMill = await demoProducerId(shop.database.db, 'hg-rice-mill')
       const made = await create({ producerId: undefined, farmSource: 'HG Rice Mill' })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { PackageSearchIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react'
+import { PackageSearchIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { CATEGORIES, categoryLabel, findSubcategory } from '#shared/domain/catalog.ts'
@@ -7,7 +7,6 @@ import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { AdminProduct } from '#shared/schemas/product.ts'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { Input } from '#web/components/ui/input.tsx'
 import {
   Select,
   SelectContent,
@@ -22,6 +21,7 @@ import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { adminProductQueries, useDeleteProduct } from '../api/admin-products.ts'
 import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
 import { ProductDialog } from './product-dialog.tsx'
+import { SearchInput } from '#web/components/ui/search-input.tsx'
 
 const ALL = 'all'
 
@@ -75,19 +75,13 @@ export function AdminProducts() {
       </div>
 
       <div className="mb-5 grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[1fr_16rem]">
-        <div className="relative">
+        <div>
           <label htmlFor={`${id}-search`} className="sr-only">
             Search by name or farm
           </label>
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
+          <SearchInput
             id={`${id}-search`}
-            type="search"
             placeholder="Search by name or farm"
-            className="pl-9"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />

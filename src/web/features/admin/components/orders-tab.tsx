@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, SearchIcon, XIcon } from 'lucide-react'
+import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, XIcon } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from '#web/lib/router.tsx'
 import { CalendarDaySchema } from '#shared/schemas/dates.ts'
@@ -11,13 +11,11 @@ import {
   ORDER_STATUS_LABELS,
   PAYMENT_STATES,
   PAYMENT_STATE_LABELS,
-  type DeliveryStatus,
-  type OrderStatus,
-  type PaymentState,
 } from '#shared/schemas/order-status.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { SearchInput } from '#web/components/ui/search-input.tsx'
 import {
   Select,
   SelectContent,
@@ -138,21 +136,13 @@ function OrderFilters({
     <div className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
       <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-5">
         <Label htmlFor={`${id}-search`}>Find an order</Label>
-        <div className="relative">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            placeholder="Order number, name, e-mail or phone"
-            className="pl-9"
-            value={typed}
-            maxLength={100}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          id={`${id}-search`}
+          placeholder="Order number, name, e-mail or phone"
+          value={typed}
+          maxLength={100}
+          onChange={(event) => setTyped(event.target.value)}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-date`}>Delivery day</Label>
@@ -163,71 +153,30 @@ function OrderFilters({
           onChange={(event) => onChange({ deliveryDate: event.target.value || undefined })}
         />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label id={`${id}-status`}>Status</Label>
-        <Select
-          value={filters.status ?? ANY}
-          onValueChange={(value) =>
-            onChange({ status: value === ANY ? undefined : (value as OrderStatus) })
-          }
-        >
-          <SelectTrigger aria-labelledby={`${id}-status`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANY}>All statuses</SelectItem>
-            {ORDER_STATUSES.map((status) => (
-              <SelectItem key={status} value={status}>
-                {ORDER_STATUS_LABELS[status]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label id={`${id}-delivery`}>Delivery status</Label>
-        <Select
-          value={filters.deliveryStatus ?? ANY}
-          onValueChange={(value) =>
-            onChange({
-              deliveryStatus: value === ANY ? undefined : (value as DeliveryStatus),
-            })
-          }
-        >
-          <SelectTrigger aria-labelledby={`${id}-delivery`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANY}>All delivery statuses</SelectItem>
-            {DELIVERY_STATUSES.map((status) => (
-              <SelectItem key={status} value={status}>
-                {DELIVERY_STATUS_LABELS[status]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label id={`${id}-payment`}>Payment</Label>
-        <Select
-          value={filters.paymentStatus ?? ANY}
-          onValueChange={(value) =>
-            onChange({ paymentStatus: value === ANY ? undefined : (value as PaymentState) })
-          }
-        >
-          <SelectTrigger aria-labelledby={`${id}-payment`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ANY}>All payments</SelectItem>
-            {PAYMENT_STATES.map((state) => (
-              <SelectItem key={state} value={state}>
-                {PAYMENT_STATE_LABELS[state]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect
+        label="Status"
+        anyLabel="All statuses"
+        values={ORDER_STATUSES}
+        labels={ORDER_STATUS_LABELS}
+        value={filters.status}
+        onChange={(status) => onChange({ status })}
+      />
+      <FilterSelect
+        label="Delivery status"
+        anyLabel="All delivery statuses"
+        values={DELIVERY_STATUSES}
+        labels={DELIVERY_STATUS_LABELS}
+        value={filters.deliveryStatus}
+        onChange={(deliveryStatus) => onChange({ deliveryStatus })}
+      />
+      <FilterSelect
+        label="Payment"
+        anyLabel="All payments"
+        values={PAYMENT_STATES}
+        labels={PAYMENT_STATE_LABELS}
+        value={filters.paymentStatus}
+        onChange={(paymentStatus) => onChange({ paymentStatus })}
+      />
       <Button
         variant="ghost"
         disabled={any}
@@ -247,6 +196,46 @@ function OrderFilters({
         <XIcon aria-hidden />
         Clear filters
       </Button>
+    </div>
+  )
+}
+
+/** One of the list's state filters: every value by its label, or any ("All …"). */
+function FilterSelect<Value extends string>({
+  label,
+  anyLabel,
+  values,
+  labels,
+  value,
+  onChange,
+}: {
+  label: string
+  anyLabel: string
+  values: readonly Value[]
+  labels: Record<Value, string>
+  value: Value | undefined
+  onChange: (value: Value | undefined) => void
+}) {
+  const labelId = useId()
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label id={labelId}>{label}</Label>
+      <Select
+        value={value ?? ANY}
+        onValueChange={(chosen) => onChange(values.find((candidate) => candidate === chosen))}
+      >
+        <SelectTrigger aria-labelledby={labelId}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ANY}>{anyLabel}</SelectItem>
+          {values.map((each) => (
+            <SelectItem key={each} value={each}>
+              {labels[each]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
   )
 }

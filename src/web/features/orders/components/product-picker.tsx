@@ -1,10 +1,10 @@
-import { PlusIcon, SearchIcon } from 'lucide-react'
+import { PlusIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { SearchInput } from '#web/components/ui/search-input.tsx'
 
 const SHOWN = 6
 
@@ -37,21 +37,13 @@ export function ProductPicker({
   return (
     <div className="flex flex-col gap-3">
       <Label htmlFor={`${id}-search`}>Find a product to add</Label>
-      <div className="relative">
-        <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          id={`${id}-search`}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Tomatoes, eggs, a farm…"
-          className="pl-9"
-          autoComplete="off"
-        />
-      </div>
+      <SearchInput
+        id={`${id}-search`}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder="Tomatoes, eggs, a farm…"
+        autoComplete="off"
+      />
       {status === 'pending' ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading products...
