@@ -66,7 +66,8 @@ export type PageName = keyof typeof PAGE_PATHS
 export const SERVER_RENDERED_PAGES: Partial<Record<PageName, readonly string[]>> = {
   home: [],
   about: [],
-  howItWorks: [],
+  /** `?zip=`: the answer of the ZIP check, for the header's form sent without the app */
+  howItWorks: ['zip'],
   press: [],
   ourStandards: [],
   producers: ['page'],
@@ -85,6 +86,9 @@ export const SERVER_RENDERED_PAGES: Partial<Record<PageName, readonly string[]>>
   product: [],
 }
 
+/** the how-it-works page's ZIP check section's id */
+export const ZIP_CHECK_SECTION = 'check-your-zip'
+
 /** Links built in one place, so a path pattern change cannot leave a stale link behind. */
 export const paths = {
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
@@ -95,6 +99,8 @@ export const paths = {
       .map((part, index) => (index === 0 ? part : encodeURIComponent(part as string)))
       .join('/'),
   shopSearch: (text: string) => `/shop?search=${encodeURIComponent(text)}`,
+  /** the how-it-works page's ZIP check, where a GET form's `zip=` is answered */
+  zipAnswer: () => `/how-it-works#${ZIP_CHECK_SECTION}`,
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   adminWeekRoutes: (saturday: string) => `/admin/week/${encodeURIComponent(saturday)}/routes`,
   driver: (saturday: string) => `/driver/${encodeURIComponent(saturday)}`,

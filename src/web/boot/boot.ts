@@ -7,9 +7,12 @@
 //
 // With data-start="first-action" (the landing page) it waits instead for the visitor's first
 // action (a touch, scroll, key, focus or pointer movement), unless the visit is personal (signed
-// in, or a basket in the browser), which the page shows only once the app runs. A button tapped
-// before the app has taken over the page is tapped again once it has
+// in, or a basket in the browser), which the page shows only once the app runs
 // (docs/decisions/0010-page-javascript-budget.md).
+//
+// On every page, what the visitor does before the app has taken over is kept: a press starts the
+// app at once, and the app's buttons pressed and its forms sent meanwhile are pressed and sent
+// again, once each and in order, when it has (docs/decisions/0014-early-presses.md).
 import { loadHeadingFont } from '#web/lib/heading-font.ts'
 
 /** however long the pictures take, the app starts after this */
@@ -35,8 +38,10 @@ if (boot) {
     entry.type = 'module'
     entry.crossOrigin = ''
     entry.src = options.entry ?? ''
+    entry.addEventListener('error', () => presses.appFailed(), { once: true })
     document.head.append(entry)
   }
+  const presses = keepEarlyPresses(start)
   const startsAtFirstAction = options.start === 'first-action' && !isPersonalVisit()
 
   afterMainPicturesPainted(() => {
@@ -115,10 +120,7 @@ function afterMainPicturesPainted(then: () => void) {
   else whenParsed()
 }
 
-/**
- * Starts the app at the visitor's first action. React answers clicks itself from the moment it
- * starts hydrating (main.tsx marks it); a button clicked before then is clicked again after.
- */
+/** Starts the app at the visitor's first action. */
 function startAtFirstAction(start: () => void) {
   const actions = [
     'pointerdown',
@@ -136,23 +138,85 @@ function startAtFirstAction(start: () => void) {
   for (const action of actions) {
     window.addEventListener(action, onAction, { capture: true, passive: true })
   }
+}
 
-  let tapped: HTMLButtonElement | null = null
-  const rememberTap = (event: Event) => {
-    if (document.documentElement.hasAttribute('data-hydrating')) return
+/** after a form was kept this long without the app taking over, the browser sends it itself */
+const LONGEST_WAIT_FOR_APP_MS = 15_000
+
+/**
+ * Keeps what the visitor does before the app has taken over the page, and does it again once it
+ * has (`app:hydrated`, dispatched by main.tsx):
+ * - a press of one of the app's buttons (`type="button"`, or one outside any form), which
+ *   without the app does nothing;
+ * - a form the app answers in place (`data-kept-until-app`, the header's ZIP check): held back,
+ *   then sent through the app. If the app cannot start (its script failed) or has not taken over
+ *   LONGEST_WAIT_FOR_APP_MS after the press, the browser sends it as a plain form, and the server
+ *   answers it as a page.
+ * Any press also starts the app at once, ahead of the pictures. Links, `<summary>` disclosures and
+ * plain forms (search, filters) work without the app and are left to the browser. From the moment
+ * React hydrates (`data-hydrating`, set by main.tsx) it answers presses itself, so none is kept
+ * then and none is answered twice.
+ */
+function keepEarlyPresses(start: () => void) {
+  const kept: { again: () => void; plainly?: () => void }[] = []
+  let over = false
+  const appHasTaken = () => over || document.documentElement.hasAttribute('data-hydrating')
+
+  const onClick = (event: MouseEvent) => {
+    if (appHasTaken()) return stop()
     const target = event.target instanceof Element ? event.target : null
-    tapped = target?.closest<HTMLButtonElement>('button[type="button"]') ?? tapped
+    const button = target?.closest('button')
+    if (!button || button.disabled || button.closest('summary')) return
+    if (button.type !== 'button' && button.form) return // a form's own button: its submit decides
+    start()
+    kept.push({ again: () => button.isConnected && !button.disabled && button.click() })
   }
-  document.addEventListener('click', rememberTap, true)
+  const onSubmit = (event: SubmitEvent) => {
+    if (appHasTaken()) return stop()
+    const form = event.target
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-kept-until-app')) return
+    event.preventDefault()
+    start()
+    const plainly = () => {
+      if (!form.isConnected) return
+      stop()
+      form.submit()
+    }
+    kept.push({ again: () => form.isConnected && form.requestSubmit(), plainly })
+    setTimeout(() => {
+      if (!over) plainly()
+    }, LONGEST_WAIT_FOR_APP_MS)
+  }
+  function stop() {
+    over = true
+    document.removeEventListener('click', onClick, true)
+    document.removeEventListener('submit', onSubmit, true)
+  }
+  document.addEventListener('click', onClick, true)
+  document.addEventListener('submit', onSubmit, true)
   document.addEventListener(
     'app:hydrated',
     () => {
-      document.removeEventListener('click', rememberTap, true)
-      // after the effects that announced it: React then handles the click as any other
-      setTimeout(() => {
-        if (tapped?.isConnected) tapped.click()
-      }, 0)
+      stop()
+      const pending = kept.splice(0)
+      // one at a time, each after the app has answered the one before (a dialog opened, a button
+      // turned into a stepper) as it would between two presses
+      const next = () => {
+        const press = pending.shift()
+        if (!press) return
+        press.again()
+        setTimeout(next, 0)
+      }
+      setTimeout(next, 0)
     },
     { once: true },
   )
+  return {
+    /** the app's script could not be fetched: a kept form goes to the server as a plain one */
+    appFailed() {
+      stop()
+      const pending = kept.splice(0)
+      pending.find((press) => press.plainly)?.plainly?.()
+    },
+  }
 }

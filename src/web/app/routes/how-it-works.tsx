@@ -16,6 +16,8 @@ import {
 import { InfoHero, InfoSection } from '#web/features/info/components/info-hero.tsx'
 import { InfoSubnav } from '#web/features/info/components/info-subnav.tsx'
 import { ZipChecker } from '#web/features/service-area/components/zip-checker.tsx'
+import { ZIP_CHECK_SECTION } from '#shared/routes.ts'
+import { useSearchParams } from '#web/lib/router.tsx'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
 
 // shown only after a ZIP we do not deliver to is checked, so it loads then (the JavaScript budget: docs/decisions/0010-page-javascript-budget.md)
@@ -90,6 +92,8 @@ const FAQ = [
  */
 export default function HowItWorksPage() {
   usePageTitle('How it Works')
+  const [searchParams] = useSearchParams()
+  const givenZip = searchParams.get('zip') ?? ''
   return (
     <>
       <InfoHero
@@ -162,12 +166,14 @@ export default function HowItWorksPage() {
         </div>
       </section>
       <InfoSection
-        id="check-your-zip"
+        id={ZIP_CHECK_SECTION}
         title="Do we deliver to you?"
         intro="Enter your five-digit ZIP code to find out."
       >
         <div className="max-w-xl rounded-xl bg-card p-6 shadow-xs">
           <ZipChecker
+            key={givenZip}
+            givenZip={givenZip}
             renderUnavailable={(zip) => (
               <Suspense fallback={null}>
                 <NotifyMeForm zip={zip} />

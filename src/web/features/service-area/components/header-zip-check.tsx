@@ -1,5 +1,6 @@
 import { MapPinIcon } from 'lucide-react'
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { paths } from '#shared/routes.ts'
 import { FIVE_DIGIT_ZIP } from '#shared/domain/service-area.ts'
 import type { ServiceAreaResult } from '#shared/schemas/service-area.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -12,8 +13,14 @@ const ZipResultDialog = lazy(() =>
   import('./zip-result-dialog.tsx').then((module) => ({ default: module.ZipResultDialog })),
 )
 
+const ZIP_FIELD = 'zip'
+
 /**
  * The header's zip input: Enter checks the ZIP and opens the answer (docs/product.md#service-area).
+ * It is a real GET form to the how-it-works page, which renders the answer for `?zip=`: without
+ * the app the server answers it, and one sent before the app has started is held by the boot
+ * script and sent again through the app (docs/decisions/0014-early-presses.md). The field is not
+ * controlled, so what was typed before the app started stays in it.
  */
 export function HeaderZipCheck({
   tone = 'dark',
@@ -24,14 +31,15 @@ export function HeaderZipCheck({
   renderUnavailable?: (zip: string) => ReactNode
 }) {
   const inputId = useId()
-  const [zip, setZip] = useState('')
   const [result, setResult] = useState<ServiceAreaResult | null>(null)
   const [wanted, setWanted] = useState(false)
   if (result !== null && !wanted) setWanted(true)
   const check = useCheckServiceArea()
 
-  function submit() {
-    const value = zip.trim()
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const field = event.currentTarget.elements.namedItem(ZIP_FIELD)
+    const value = field instanceof HTMLInputElement ? field.value.trim() : ''
     if (value === '') return // an empty zip does nothing (docs/product.md#service-area)
     if (!FIVE_DIGIT_ZIP.test(value)) {
       setResult({ isValid: false, zipCode: value })
@@ -50,7 +58,13 @@ export function HeaderZipCheck({
 
   return (
     <>
-      <div className="relative flex items-center">
+      <form
+        method="get"
+        action={paths.zipAnswer()}
+        data-kept-until-app=""
+        onSubmit={submit}
+        className="relative flex items-center"
+      >
         <label htmlFor={inputId} className="sr-only">
           Please enter your zip to check delivery
         </label>
@@ -63,17 +77,14 @@ export function HeaderZipCheck({
         />
         <input
           id={inputId}
+          name={ZIP_FIELD}
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={5}
           placeholder="Please enter your zip"
-          value={zip}
-          onChange={(event) => setZip(event.target.value.replace(/\D/g, ''))}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault()
-              submit()
-            }
+          onChange={(event) => {
+            const digits = event.target.value.replace(/\D/g, '')
+            if (digits !== event.target.value) event.target.value = digits
           }}
           className={cn(
             'rounded-md border pr-2 pl-8 text-sm',
@@ -82,7 +93,7 @@ export function HeaderZipCheck({
               : 'h-10 w-full border-input bg-card placeholder:text-muted-foreground',
           )}
         />
-      </div>
+      </form>
       {wanted ? (
         <Suspense fallback={null}>
           <ZipResultDialog

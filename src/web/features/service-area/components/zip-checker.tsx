@@ -3,8 +3,10 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Link } from '#web/lib/router.tsx'
 import { DELIVERY_WINDOW, ORDER_CUTOFF } from '#shared/domain/delivery.ts'
 import { isServedZip } from '#shared/domain/service-area.ts'
+import { paths } from '#shared/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { useHydrated } from '#web/lib/use-hydrated.ts'
 
 /** How long the check appears to take (docs/product.md#service-area). */
 export const ZIP_CHECK_DELAY_MS = 500
@@ -18,16 +20,24 @@ type CheckState =
 /**
  * The how-it-works ZIP checker. It answers from the shared service-area list, the same one the
  * server uses, so it needs no round trip; the short pause tells the visitor something happened.
+ * It is a GET form to its own page: the page's `?zip=` (`givenZip`, sent by this form or the
+ * header's without the app) is answered as the page renders, on the server too.
  */
 export function ZipChecker({
+  givenZip = '',
   renderUnavailable,
 }: {
+  givenZip?: string
   /** shown under "Sorry…": the app passes the "tell me when you deliver" sign-up */
   renderUnavailable?: (zip: string) => ReactNode
 }) {
   const inputId = useId()
-  const [zip, setZip] = useState('')
-  const [state, setState] = useState<CheckState>({ step: 'unchecked' })
+  const hydrated = useHydrated()
+  const [zip, setZip] = useState(() => givenZip.replace(/\D/g, '').slice(0, 5))
+  const [state, setState] = useState<CheckState>(() =>
+    // short of five digits is not served, as the header's check answers it
+    givenZip.trim() ? answerFor(givenZip.trim().slice(0, 5)) : { step: 'unchecked' },
+  )
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
@@ -38,19 +48,25 @@ export function ZipChecker({
     setState({ step: 'checking' })
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
-      setState({ step: isServedZip(checked) ? 'available' : 'unavailable', zip: checked })
+      setState(answerFor(checked))
     }, ZIP_CHECK_DELAY_MS)
   }
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={check} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <form
+        method="get"
+        action={paths.zipAnswer()}
+        onSubmit={check}
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      >
         <div className="flex flex-1 flex-col gap-1.5">
           <label htmlFor={inputId} className="text-sm font-semibold">
             Your ZIP code
           </label>
           <Input
             id={inputId}
+            name="zip"
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={5}
@@ -66,7 +82,8 @@ export function ZipChecker({
         <Button
           type="submit"
           size="lg-field"
-          disabled={zip.length !== 5 || state.step === 'checking'}
+          // enabled without the app: a disabled default button would stop Enter sending the form
+          disabled={(hydrated && zip.length !== 5) || state.step === 'checking'}
         >
           {state.step === 'checking' ? 'Checking…' : 'Check ZIP'}
         </Button>
@@ -103,4 +120,8 @@ export function ZipChecker({
       </div>
     </div>
   )
+}
+
+function answerFor(zip: string): CheckState {
+  return { step: isServedZip(zip) ? 'available' : 'unavailable', zip }
 }
