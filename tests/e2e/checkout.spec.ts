@@ -91,10 +91,14 @@ async function makeBasket(page: Page, { withBox = false } = {}) {
     const box = inStock.find(
       (product) => product.category === 'farm-boxes' && product.subcategory !== 'butchers-box',
     )
-    const produce = inStock.filter((product) => product.category === 'produce').slice(0, 3)
-    if (!box || produce.length < 3) throw new Error('no farm box or too little produce')
-    picks.push(...produce)
-    const [a, b, c] = produce as [Product, Product, Product]
+    if (!box) throw new Error('no farm box')
+    // the items the box offers (its own list, docs/product.md#farm-boxes)
+    const offered = (
+      (await (await page.request.get(`/api/products/${box.id}/box-choices`)).json()) as Product[]
+    ).slice(0, 3)
+    if (offered.length < 3) throw new Error(`${box.name} offers too few items`)
+    picks.push(...offered)
+    const [a, b, c] = offered as [Product, Product, Product]
     lines.push(storedLine(box, 1, [a.id, a.id, a.id, b.id, b.id, c.id, c.id]))
   }
   const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0)

@@ -188,8 +188,18 @@ for (const [kind, pressOn] of PAGES) {
       await cdp.send('Network.enable')
       await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK)
 
+      // the app's scripts wait until the press is made: on a fast machine the app could
+      // otherwise take over first, and the press would no longer be an early one
+      let releaseScripts = () => {}
+      const pressed = new Promise<void>((resolve) => (releaseScripts = resolve))
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await pressed
+        await route.continue()
+      })
+
       await page.goto(press.path(shop), { waitUntil: 'domcontentloaded' })
       await press.act(page, shop)
+      releaseScripts()
       const pressesBeforeApp = await page.evaluate(
         () => (window as unknown as { pressesBeforeApp: boolean[] }).pressesBeforeApp,
       )

@@ -31,6 +31,7 @@ describe('migrations', () => {
     expect(tables.rows.map((row: { table_name: string }) => row.table_name)).toEqual([
       'admin_users',
       'app_meta',
+      'box_choices',
       'contact_messages',
       'coupon_redemptions',
       'coupons',

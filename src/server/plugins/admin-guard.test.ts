@@ -63,6 +63,8 @@ describe('the admin API is guarded on the server (docs/product.md#admin)', () =>
       'POST /api/admin/products',
       'PATCH /api/admin/products/:id',
       'DELETE /api/admin/products/:id',
+      'GET /api/admin/products/:id/box-choices',
+      'PUT /api/admin/products/:id/box-choices',
       'GET /api/admin/producers',
       'POST /api/admin/producers',
       'PATCH /api/admin/producers/:id',

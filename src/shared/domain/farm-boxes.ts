@@ -1,7 +1,8 @@
 /**
  * Farm boxes (docs/product.md#farm-boxes): a box line carries no chosen items (the box as the
  * farm packs it, "Farmer's choice") or exactly seven, repeats allowed, each an in-stock product
- * of the box's filling category that is not itself a box. No other line carries chosen items.
+ * on the box's own list (set by the admin) that is not itself a box; a box without a list takes
+ * them from its filling category. No other line carries chosen items.
  * Checkout judges a basket line with boxLineProblem against the catalogue as it is; the orders
  * feature checks the count and the box itself again on the lines it is given.
  */
@@ -9,8 +10,10 @@
 export const FARM_BOXES_CATEGORY = 'farm-boxes'
 /** a custom box holds exactly this many chosen items */
 export const CUSTOM_BOX_SIZE = 7
-/** the builder offers at most this many products */
+/** a box without its own list offers at most this many products of its filling category */
 export const BOX_BUILDER_CHOICES = 10
+/** the most items an admin can put on one box's list */
+export const BOX_CHOICE_LIST_MAX = 24
 export const FARMERS_CHOICE = "Farmer's choice"
 
 export type BoxFillingCategory = 'meat-seafood' | 'produce'
@@ -21,6 +24,8 @@ export interface BoxRuleProduct {
   readonly category: string
   readonly subcategory: string | null
   readonly inStock: boolean
+  /** a box's own list of items; empty or absent when it has none */
+  readonly boxChoiceIds?: readonly string[]
 }
 
 export const isFarmBox = (product: { readonly category: string }) =>
@@ -47,6 +52,8 @@ export const BOX_RULE_MESSAGES = {
   boxInBox: (item: string, box: string) => `${item} is a box and cannot go in your ${box}.`,
   wrongCategory: (item: string, box: string, filling: BoxFillingCategory) =>
     `${item} cannot go in your ${box}: choose from ${FILLING_TITLES[filling]}.`,
+  notOffered: (item: string, box: string) =>
+    `${item} is not one of the items your ${box} offers. Please choose from its list.`,
   outOfStock: (item: string, box: string) =>
     `${item} is out of stock. Please choose another item for your ${box}.`,
 } as const
@@ -66,12 +73,15 @@ export function boxLineProblem(
     return BOX_RULE_MESSAGES.wrongCount(line.name, selections.length)
   }
   const filling = boxFillingCategory(line)
+  const offered = line.boxChoiceIds?.length ? new Set(line.boxChoiceIds) : null
   for (const id of new Set(selections)) {
     const item = products.get(id)
     if (!item) return BOX_RULE_MESSAGES.unknownItem(line.name)
     if (isFarmBox(item)) return BOX_RULE_MESSAGES.boxInBox(item.name, line.name)
-    if (item.category !== filling) {
-      return BOX_RULE_MESSAGES.wrongCategory(item.name, line.name, filling)
+    if (offered ? !offered.has(id) : item.category !== filling) {
+      return offered
+        ? BOX_RULE_MESSAGES.notOffered(item.name, line.name)
+        : BOX_RULE_MESSAGES.wrongCategory(item.name, line.name, filling)
     }
     if (!item.inStock) return BOX_RULE_MESSAGES.outOfStock(item.name, line.name)
   }

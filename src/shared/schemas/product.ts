@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PRODUCT_SORTS, PRODUCT_TAGS, findCategory, findSubcategory } from '../domain/catalog.ts'
+import { BOX_CHOICE_LIST_MAX } from '../domain/farm-boxes.ts'
 import { centsToDecimal } from '../domain/money.ts'
 import { IMAGE_URL_MESSAGE, OptionalImageUrlSchema } from './image-url.ts'
 import { moneyInput } from './money.ts'
@@ -229,3 +230,24 @@ export const ProductPatchSchema = z.strictObject(
   ) as Record<keyof ProductInput, z.ZodOptional<z.ZodUnknown>>,
 )
 export type ProductPatch = Partial<ProductInput>
+
+/** The messages of a farm box's list of items (docs/product.md#farm-boxes). */
+export const BOX_CHOICE_MESSAGES = {
+  notABox: 'Only a farm box has a list of items to choose from',
+  tooMany: `A box offers at most ${BOX_CHOICE_LIST_MAX} items`,
+  repeated: 'Each item can be on the list once',
+  unknown: 'An item on the list is no longer in the shop',
+  boxInBox: (name: string) => `${name} is a box and cannot go in a box`,
+} as const
+
+/**
+ * `PUT /api/admin/products/:id/box-choices` and its GET: the items a farm box's builder offers,
+ * in order; an empty list lets the box offer its filling category's first products.
+ */
+export const BoxChoicesSchema = z.strictObject({
+  productIds: z
+    .array(z.uuid('Product id must be a UUID'))
+    .max(BOX_CHOICE_LIST_MAX, BOX_CHOICE_MESSAGES.tooMany)
+    .refine((ids) => new Set(ids).size === ids.length, BOX_CHOICE_MESSAGES.repeated),
+})
+export type BoxChoices = z.infer<typeof BoxChoicesSchema>

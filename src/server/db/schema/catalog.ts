@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -73,7 +74,7 @@ export const products = pgTable(
       .references(() => producers.id, { onDelete: 'restrict' }),
     imageUrl: text('image_url'),
     inStock: boolean('in_stock').notNull().default(true),
-    /** unit text such as "1 lb" or "12 ct" (the spec's name for it) */
+    /** unit text such as "1 lb" or "12 ct" (the API's name for it, docs/product.md#products) */
     stockCount: text('stock_count').notNull().default('0'),
     isNew: boolean('is_new').notNull().default(false),
     /** in season now: the product page says "In season" (docs/product.md#catalogue) */
@@ -90,5 +91,28 @@ export const products = pgTable(
     index('products_producer_id_idx').on(table.producerId),
     index('products_tags_idx').using('gin', table.tags),
     check('products_price_positive', sql`${table.price} > 0`),
+  ],
+)
+
+/**
+ * The items a farm box's builder offers, in the admin's order (docs/product.md#farm-boxes): a box
+ * with none offers the first products of its filling category. A product deleted leaves every
+ * list it was on; a box deleted takes its list with it.
+ */
+export const boxChoices = pgTable(
+  'box_choices',
+  {
+    boxId: uuid('box_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.boxId, table.productId] }),
+    index('box_choices_product_id_idx').on(table.productId),
+    check('box_choices_not_itself', sql`${table.boxId} <> ${table.productId}`),
   ],
 )

@@ -4,7 +4,9 @@ import { createTestDatabase, type TestDatabase } from '#tests/setup/test-databas
 import { testLogger } from '#tests/setup/test-logger.ts'
 import { migrateDatabase } from '../migrate.ts'
 import { producerSlugFromName } from '#shared/domain/catalog.ts'
-import { coupons, producers, products } from '../schema/index.ts'
+import { alias } from 'drizzle-orm/pg-core'
+import { boxChoices, coupons, producers, products } from '../schema/index.ts'
+import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { DEMO_PRODUCERS } from './demo-producers.ts'
 import { DEMO_PRODUCTS } from './demo-products.ts'
 import { seedDemoCatalogue } from './seed-demo-catalogue.ts'
@@ -52,6 +54,24 @@ describe('demo catalogue', () => {
       .where(isNotNull(producers.email))
     expect(withEmail.length).toBeGreaterThanOrEqual(3)
     for (const { email } of withEmail) expect(email).toMatch(/^[\w.+-]+@example\.com$/)
+  })
+
+  test('gives every farm box its own list of items, none of them a box, each with enough to fill it', async () => {
+    const item = alias(products, 'item')
+    const rows = await database.db
+      .select({ box: products.name, item: item.name, itemCategory: item.category })
+      .from(boxChoices)
+      .innerJoin(products, eq(boxChoices.boxId, products.id))
+      .innerJoin(item, eq(boxChoices.productId, item.id))
+      .orderBy(products.name, boxChoices.position)
+    const boxes = DEMO_PRODUCTS.filter(isFarmBox).map((box) => box.name)
+    expect([...new Set(rows.map((row) => row.box))].sort()).toEqual([...boxes].sort())
+    for (const row of rows) expect(isFarmBox({ category: row.itemCategory }), row.item).toBe(false)
+    const listOf = (box: string) => rows.filter((row) => row.box === box).map((row) => row.item)
+    expect(listOf('Tropical Fruit Box')).toEqual(
+      expect.arrayContaining(['Rio Star Grapefruit', 'Meyer Lemons', 'Satsuma Mandarins']),
+    )
+    expect(listOf('Family Harvest Box')).not.toEqual(listOf('Small Household Box'))
   })
 
   test("each demo producer's slug is the one the shop makes from its name", () => {

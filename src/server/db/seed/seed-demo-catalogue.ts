@@ -1,7 +1,8 @@
 import { count, eq, inArray, sql } from 'drizzle-orm'
 import type { Logger } from '../../logger.ts'
 import type { Database } from '../client.ts'
-import { appMeta, coupons, producers, products } from '../schema/index.ts'
+import { appMeta, boxChoices, coupons, producers, products } from '../schema/index.ts'
+import { DEMO_BOX_CHOICES } from './demo-box-choices.ts'
 import { DEMO_COUPONS } from './demo-coupons.ts'
 import { DEMO_PRODUCERS } from './demo-producers.ts'
 import { DEMO_PRODUCTS } from './demo-products.ts'
@@ -42,19 +43,32 @@ export async function seedDemoCatalogue(db: Database, log: Logger): Promise<'loa
           )
       ).map((producer) => [producer.slug, producer.id]),
     )
-    await tx.insert(products).values(
-      DEMO_PRODUCTS.map(({ image, producerSlug, ...product }) => {
-        const producerId = producerIds.get(producerSlug)
-        if (!producerId)
-          throw new Error(`demo product ${product.name}: no producer ${producerSlug}`)
-        return {
-          ...product,
-          producerId,
-          subcategory2: product.subcategory2 ?? null,
-          imageUrl: productIllustrationUrl(image),
-        }
-      }),
+    const inserted = await tx
+      .insert(products)
+      .values(
+        DEMO_PRODUCTS.map(({ image, producerSlug, ...product }) => {
+          const producerId = producerIds.get(producerSlug)
+          if (!producerId)
+            throw new Error(`demo product ${product.name}: no producer ${producerSlug}`)
+          return {
+            ...product,
+            producerId,
+            subcategory2: product.subcategory2 ?? null,
+            imageUrl: productIllustrationUrl(image),
+          }
+        }),
+      )
+      .returning({ id: products.id, name: products.name })
+    const productIds = new Map(inserted.map((product) => [product.name, product.id]))
+    const idOf = (name: string) => {
+      const id = productIds.get(name)
+      if (!id) throw new Error(`demo box choices: no product ${name}`)
+      return id
+    }
+    const lists = Object.entries(DEMO_BOX_CHOICES).flatMap(([box, items]) =>
+      items.map((item, position) => ({ boxId: idOf(box), productId: idOf(item), position })),
     )
+    if (lists.length > 0) await tx.insert(boxChoices).values(lists)
     await tx.insert(coupons).values(DEMO_COUPONS).onConflictDoNothing()
     await tx.insert(appMeta).values({ key: MARKER, value: new Date().toISOString() })
     log.info(

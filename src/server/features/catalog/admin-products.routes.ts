@@ -6,6 +6,7 @@ import {
   AdminProductListQuerySchema,
   AdminProductListSchema,
   AdminProductSchema,
+  BoxChoicesSchema,
   ProductIdParamsSchema,
   ProductInputSchema,
   ProductPatchSchema,
@@ -54,6 +55,29 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
         preValidation: producerFromFarmSource,
       },
       (request) => products.update(request.params.id, request.body),
+    )
+
+    app.get(
+      '/api/admin/products/:id/box-choices',
+      {
+        schema: {
+          params: ProductIdParamsSchema,
+          response: { 200: BoxChoicesSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      (request) => products.boxChoices(request.params.id),
+    )
+
+    app.put(
+      '/api/admin/products/:id/box-choices',
+      {
+        schema: {
+          params: ProductIdParamsSchema,
+          body: BoxChoicesSchema,
+          response: { 200: BoxChoicesSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      (request) => products.setBoxChoices(request.params.id, request.body),
     )
 
     app.delete(

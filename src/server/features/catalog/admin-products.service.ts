@@ -1,9 +1,12 @@
 import { findCategory } from '#shared/domain/catalog.ts'
+import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import {
+  BOX_CHOICE_MESSAGES,
   PRODUCT_FORM_MESSAGES,
   ProductInputSchema,
   type AdminProduct,
   type AdminProductListQuery,
+  type BoxChoices,
   type ProductInput,
   type ProductValues,
 } from '#shared/schemas/product.ts'
@@ -24,9 +27,25 @@ export function createAdminProductsService({
   now,
 }: {
   repo: AdminProductsRepo
-  catalog: Pick<CatalogService, 'invalidate'>
+  catalog: Pick<
+    CatalogService,
+    'invalidate' | 'productsForOrder' | 'boxChoiceIds' | 'replaceBoxChoices'
+  >
   now: () => Date
 }) {
+  /** the product, which must be a farm box to have a list of items */
+  async function farmBox(id: string) {
+    const [box] = await catalog.productsForOrder([id])
+    if (!box) throw new AppError('PRODUCT_NOT_FOUND')
+    if (!isFarmBox(box)) {
+      throw new AppError('BAD_REQUEST', {
+        message: BOX_CHOICE_MESSAGES.notABox,
+        fields: { productIds: BOX_CHOICE_MESSAGES.notABox },
+      })
+    }
+    return box
+  }
+
   return {
     async list(query: AdminProductListQuery): Promise<AdminProduct[]> {
       return (await repo.listProducts(query)).map(toAdminProduct)
@@ -65,6 +84,42 @@ export function createAdminProductsService({
       return { ...rest, producerId }
     },
 
+    /** A farm box's own list of items, in order (docs/product.md#farm-boxes). */
+    async boxChoices(boxId: string): Promise<BoxChoices> {
+      await farmBox(boxId)
+      return { productIds: (await catalog.boxChoiceIds([boxId])).get(boxId) ?? [] }
+    },
+
+    /**
+     * Replaces a farm box's list: products of the shop, in stock or not (the builder shows those
+     * in stock), never a box. An empty list lets the box offer its filling category again.
+     */
+    async setBoxChoices(boxId: string, { productIds }: BoxChoices): Promise<BoxChoices> {
+      await farmBox(boxId)
+      const found = new Map(
+        (await catalog.productsForOrder(productIds)).map((product) => [product.id, product]),
+      )
+      productIds.forEach((id, index) => {
+        const product = found.get(id)
+        if (!product) throw boxChoiceRefused(index, BOX_CHOICE_MESSAGES.unknown)
+        if (isFarmBox(product)) {
+          throw boxChoiceRefused(index, BOX_CHOICE_MESSAGES.boxInBox(product.name))
+        }
+      })
+      try {
+        await catalog.replaceBoxChoices(boxId, productIds)
+      } catch (error) {
+        // a product deleted between the check and the write
+        if (databaseErrorOf(error)?.code !== FOREIGN_KEY_VIOLATION) throw error
+        throw new AppError('BAD_REQUEST', {
+          message: BOX_CHOICE_MESSAGES.unknown,
+          fields: { productIds: BOX_CHOICE_MESSAGES.unknown },
+        })
+      }
+      catalog.invalidate()
+      return { productIds: [...productIds] }
+    },
+
     async remove(id: string): Promise<{ message: string }> {
       if (!(await repo.deleteProduct(id))) throw new AppError('PRODUCT_NOT_FOUND')
       catalog.invalidate()
@@ -74,6 +129,10 @@ export function createAdminProductsService({
 }
 
 export type AdminProductsService = ReturnType<typeof createAdminProductsService>
+
+function boxChoiceRefused(index: number, message: string) {
+  return new AppError('BAD_REQUEST', { message, fields: { [`productIds.${index}`]: message } })
+}
 
 function toAdminProduct(row: ProductRow): AdminProduct {
   return { ...toProduct(row), producerId: row.producerId, producerActive: row.producerActive }

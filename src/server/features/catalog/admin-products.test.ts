@@ -468,3 +468,115 @@ describe('DELETE /api/admin/products/:id', () => {
     expect(response.json()).toEqual({ message: 'Product not found' })
   })
 })
+
+describe("a farm box's own list of items", () => {
+  const boxNamed = async (name: string) => {
+    const list = AdminProductListSchema.parse(
+      (await admin.call('GET', '/api/admin/products')).json(),
+    )
+    const box = list.find((product) => product.name === name)
+    if (!box) throw new Error(`no ${name}`)
+    return box
+  }
+  const offered = async (boxId: string) => {
+    const response = await shop.app.inject({ url: `/api/products/${boxId}/box-choices` })
+    expect(response.statusCode, response.body).toBe(200)
+    return ProductListSchema.parse(response.json())
+  }
+  const put = (boxId: string, productIds: unknown) =>
+    admin.call('PUT', `/api/admin/products/${boxId}/box-choices`, { productIds })
+
+  test('the builder offers the list in its order, in stock only; the admin reads and replaces it', async () => {
+    const fruitBox = await boxNamed('Tropical Fruit Box')
+    const stored = await admin.call('GET', `/api/admin/products/${fruitBox.id}/box-choices`)
+    expect(stored.statusCode).toBe(200)
+    const { productIds } = stored.json<{ productIds: string[] }>()
+    expect(productIds.length).toBeGreaterThanOrEqual(5)
+    const shown = await offered(fruitBox.id)
+    expect(shown.map((product) => product.name)).toContain('Rio Star Grapefruit')
+    expect(shown.every((product) => product.inStock)).toBe(true)
+    expect(shown.map((product) => product.id)).toEqual(
+      productIds.filter((id) => shown.some((product) => product.id === id)),
+    )
+
+    // a new order of a shorter list shows at once
+    const honey = await create({ category: 'pantry', subcategory: 'sauces' })
+    const replaced = await put(fruitBox.id, [honey.id, productIds[0]])
+    expect(replaced.statusCode, replaced.body).toBe(200)
+    expect((await offered(fruitBox.id)).map((product) => product.id)).toEqual([
+      honey.id,
+      productIds[0],
+    ])
+    // deleting a product takes it off every list
+    expect((await remove(honey.id)).statusCode).toBe(200)
+    expect((await offered(fruitBox.id)).map((product) => product.id)).toEqual([productIds[0]])
+    await put(fruitBox.id, productIds)
+  })
+
+  test('a box without a list offers the first in-stock products of its filling category', async () => {
+    const box = await create({ category: 'farm-boxes', subcategory: 'butchers-box' })
+    const shown = await offered(box.id)
+    expect(shown.length).toBeGreaterThan(0)
+    expect(shown.length).toBeLessThanOrEqual(10)
+    expect(shown.every((product) => product.category === 'meat-seafood' && product.inStock)).toBe(
+      true,
+    )
+  })
+
+  test('refuses a box on the list, an unknown product, repeats, and a list for what is not a box', async () => {
+    const fruitBox = await boxNamed('Tropical Fruit Box')
+    const familyBox = await boxNamed('Family Harvest Box')
+    const before = (
+      await admin.call('GET', `/api/admin/products/${fruitBox.id}/box-choices`)
+    ).json<{
+      productIds: string[]
+    }>().productIds
+
+    const boxInBox = await put(fruitBox.id, [familyBox.id])
+    expect(boxInBox.statusCode).toBe(400)
+    expect(boxInBox.json<{ message: string }>().message).toBe(
+      'Family Harvest Box is a box and cannot go in a box',
+    )
+    const unknown = await put(fruitBox.id, [randomUUID()])
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json<{ errors: Record<string, string> }>().errors).toEqual({
+      'productIds.0': 'An item on the list is no longer in the shop',
+    })
+    const first = before[0] as string
+    const repeated = await put(fruitBox.id, [first, first])
+    expect(repeated.statusCode).toBe(400)
+    expect(repeated.json<{ message: string }>().message).toMatch(
+      /Each item can be on the list once/,
+    )
+    const tooMany = await put(
+      fruitBox.id,
+      Array.from({ length: 25 }, () => randomUUID()),
+    )
+    expect(tooMany.statusCode).toBe(400)
+
+    const honey = await create()
+    const notABox = await put(honey.id, [first])
+    expect(notABox.statusCode).toBe(400)
+    expect(notABox.json<{ message: string }>().message).toBe(
+      'Only a farm box has a list of items to choose from',
+    )
+    expect(
+      (await shop.app.inject({ url: `/api/products/${honey.id}/box-choices` })).statusCode,
+    ).toBe(404)
+    expect((await put(randomUUID(), [first])).statusCode).toBe(404)
+    // nothing refused changed the list
+    const after = (await admin.call('GET', `/api/admin/products/${fruitBox.id}/box-choices`)).json<{
+      productIds: string[]
+    }>().productIds
+    expect(after).toEqual(before)
+  })
+
+  test('only an admin changes a list', async () => {
+    const fruitBox = await boxNamed('Tropical Fruit Box')
+    const customer = await signUp(shop, 'box-list-customer')
+    const refused = await customer.call('PUT', `/api/admin/products/${fruitBox.id}/box-choices`, {
+      productIds: [],
+    })
+    expect(refused.statusCode).toBe(403)
+  })
+})

@@ -16,7 +16,7 @@ import {
 import { centsToDecimal } from '#shared/domain/money.ts'
 import type { ProductListQuery } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
-import { producers, products } from '../../db/schema/catalog.ts'
+import { boxChoices, producers, products } from '../../db/schema/catalog.ts'
 import { containing } from '../../db/like.ts'
 
 /** A product with its producer's name, slug and state: farmSource is read through producer_id. */
@@ -50,6 +50,8 @@ export interface ProductForOrder {
   /** the producer's name now; an order item keeps its own copy */
   farmSource: string
   imageUrl: string | null
+  /** a farm box's own list of items, in order; empty when it has none (docs/product.md#farm-boxes) */
+  boxChoiceIds: string[]
 }
 
 /** A place in a customer's ranking of what they ordered: 1 is the most ordered. */
@@ -103,6 +105,23 @@ export const producerColumns = {
 }
 
 export function createCatalogRepo(db: Database) {
+  /** Each of these boxes' own list of items, in order; a box without one is missing. */
+  async function boxChoiceIdsOf(boxIds: readonly string[]): Promise<Map<string, string[]>> {
+    const lists = new Map<string, string[]>()
+    if (boxIds.length === 0) return lists
+    const rows = await db
+      .select({ boxId: boxChoices.boxId, productId: boxChoices.productId })
+      .from(boxChoices)
+      .where(inArray(boxChoices.boxId, [...new Set(boxIds)]))
+      .orderBy(asc(boxChoices.boxId), asc(boxChoices.position))
+    for (const { boxId, productId } of rows) {
+      const list = lists.get(boxId)
+      if (list) list.push(productId)
+      else lists.set(boxId, [productId])
+    }
+    return lists
+  }
+
   return {
     listProducts(query: ProductListQuery): Promise<ProductRow[]> {
       const statement = db
@@ -125,7 +144,7 @@ export function createCatalogRepo(db: Database) {
 
     async productsForOrder(ids: readonly string[]): Promise<ProductForOrder[]> {
       if (ids.length === 0) return []
-      return db
+      const rows = await db
         .select({
           id: products.id,
           name: products.name,
@@ -139,6 +158,33 @@ export function createCatalogRepo(db: Database) {
         .from(products)
         .innerJoin(producers, withProducer)
         .where(inArray(products.id, [...new Set(ids)]))
+      const lists = await boxChoiceIdsOf(rows.map((row) => row.id))
+      return rows.map((row) => ({ ...row, boxChoiceIds: lists.get(row.id) ?? [] }))
+    },
+
+    /** Each of these boxes' own list of items, in order; a box without one is missing. */
+    boxChoiceIds: boxChoiceIdsOf,
+
+    /** The products on a box's own list, in the list's order (whatever their stock). */
+    boxChoiceProducts(boxId: string): Promise<ProductRow[]> {
+      return db
+        .select(productColumns)
+        .from(boxChoices)
+        .innerJoin(products, eq(boxChoices.productId, products.id))
+        .innerJoin(producers, withProducer)
+        .where(eq(boxChoices.boxId, boxId))
+        .orderBy(asc(boxChoices.position))
+    },
+
+    /** Replaces a box's list with these products, in this order. */
+    async setBoxChoices(boxId: string, productIds: readonly string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(boxChoices).where(eq(boxChoices.boxId, boxId))
+        if (productIds.length === 0) return
+        await tx
+          .insert(boxChoices)
+          .values(productIds.map((productId, position) => ({ boxId, productId, position })))
+      })
     },
 
     /**

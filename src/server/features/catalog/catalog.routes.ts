@@ -41,6 +41,18 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
     )
 
     app.get(
+      '/api/products/:id/box-choices',
+      {
+        schema: {
+          params: ProductIdParamsSchema,
+          response: { 200: ProductListSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request, reply) =>
+        sendCachedJson(request, reply, await catalog.boxChoices(request.params.id)),
+    )
+
+    app.get(
       '/api/producers',
       { schema: { response: { 200: ProducerListSchema } } },
       async (request, reply) => sendCachedJson(request, reply, await catalog.listProducers()),

@@ -1,4 +1,5 @@
 import { PRODUCER_SLUG } from '#shared/domain/catalog.ts'
+import { BOX_BUILDER_CHOICES, boxFillingCategory, isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { ProducerListSchema, ProducerSchema } from '#shared/schemas/producer.ts'
 import {
   ProductListSchema,
@@ -57,6 +58,38 @@ export function createCatalogService({
         if (!row) throw new AppError('PRODUCT_NOT_FOUND')
         return toCachedJson(ProductSchema, toProduct(row))
       })
+    },
+
+    /**
+     * What a farm box's builder offers (docs/product.md#farm-boxes): the box's own list, in its
+     * order, or without one the first in-stock products of its filling category (the first 40
+     * in the Featured order); never a box, never out of stock. Cached like the lists.
+     */
+    boxChoices(boxId: string): Promise<CachedJson> {
+      return cache.get(`box-choices:${boxId}`, async () => {
+        const box = await repo.findProduct(boxId)
+        if (!box || !isFarmBox(box)) throw new AppError('PRODUCT_NOT_FOUND')
+        const listed = await repo.boxChoiceProducts(boxId)
+        const offered =
+          listed.length > 0
+            ? listed
+            : await repo.listProducts({ category: boxFillingCategory(box), limit: 40 })
+        const choices = offered.filter((row) => row.inStock && !isFarmBox(row))
+        return toCachedJson(
+          ProductListSchema,
+          (listed.length > 0 ? choices : choices.slice(0, BOX_BUILDER_CHOICES)).map(toProduct),
+        )
+      })
+    },
+
+    /** Each of these boxes' own list of items, read fresh; a box without one is missing. */
+    boxChoiceIds(boxIds: readonly string[]): Promise<Map<string, string[]>> {
+      return repo.boxChoiceIds(boxIds)
+    },
+
+    /** Replaces a box's list (the admin's change; the caller checks it and invalidates). */
+    replaceBoxChoices(boxId: string, productIds: readonly string[]): Promise<void> {
+      return repo.setBoxChoices(boxId, productIds)
     },
 
     listProducers(): Promise<CachedJson> {

@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { orders, pendingCheckouts, products } from '#server/db/schema/index.ts'
+import { boxChoices, orders, pendingCheckouts, products } from '#server/db/schema/index.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
 import { signUp, type Shopper } from '#tests/factories/customer.ts'
@@ -8,8 +8,9 @@ import { quote, type BasketLine } from '#tests/setup/shopper.ts'
 
 /**
  * The farm-box rule on the server (docs/product.md#farm-boxes): a box line carries no chosen
- * items or exactly seven in-stock products of its filling category, never a box, and no other
- * line carries any. Whatever the client sends.
+ * items or exactly seven in-stock products from the box's own list (or, for a box without one,
+ * of its filling category), never a box, and no other line carries any. Whatever the client
+ * sends.
  */
 
 let shop: TestApp
@@ -21,6 +22,8 @@ let meat: Row[]
 let produce: Row[]
 let soldOutProduce: Row
 let plainProduct: Row
+let fruitBox: Row
+let fruitList: Row[]
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', zip: '77008' }
 const columns = {
@@ -52,6 +55,19 @@ beforeAll(async () => {
   if (!found.butcher || !found.produce) throw new Error('the demo catalogue lacks a box kind')
   butchersBox = found.butcher
   produceBox = found.produce
+  // these two are boxes without a list of their own: their filling category is the rule
+  await shop.database.db
+    .delete(boxChoices)
+    .where(inArray(boxChoices.boxId, [butchersBox.id, produceBox.id]))
+  const [tropical] = await productsWhere(eq(products.name, 'Tropical Fruit Box'))
+  if (!tropical) throw new Error('the demo catalogue has no Tropical Fruit Box')
+  fruitBox = tropical
+  fruitList = await shop.database.db
+    .select(columns)
+    .from(boxChoices)
+    .innerJoin(products, eq(boxChoices.productId, products.id))
+    .where(eq(boxChoices.boxId, fruitBox.id))
+    .orderBy(boxChoices.position)
   meat = await productsWhere(eq(products.category, 'meat-seafood'), eq(products.inStock, true))
   produce = await productsWhere(eq(products.category, 'produce'), eq(products.inStock, true))
   const [soldOut] = await productsWhere(
@@ -126,6 +142,37 @@ describe('a farm box that keeps the rule is sold', () => {
     await shop.app.jobs.runDue() // the outbox sends the confirmation
     const mail = shop.sentMail.filter((message) => message.to === shopper.email).at(-1)
     expect(mail?.text).toContain("Farmer's choice")
+  })
+})
+
+describe('a box with its own list takes its items from that list alone', () => {
+  test('seven of its in-stock items, another category among them, become the order', async () => {
+    const offered = fruitList.filter((item) => item.inStock)
+    expect(offered.length).toBeGreaterThanOrEqual(3)
+    const { order } = await buy(overMinimum(line(fruitBox, seven(offered))))
+    expect(order.statusCode, order.body).toBe(201)
+  })
+
+  test('a product of its filling category that is not on its list is refused', async () => {
+    const offeredIds = new Set(fruitList.map((item) => item.id))
+    const elsewhere = produce.find((item) => !offeredIds.has(item.id))
+    if (!elsewhere) throw new Error('every produce item is on the fruit box list')
+    const inStockOffered = fruitList.filter((item) => item.inStock)
+    const chosen = [...seven(inStockOffered).slice(0, 6), elsewhere.id]
+    const response = await paymentFor(overMinimum(line(fruitBox, chosen)))
+    expect(response.statusCode).toBe(400)
+    expect(response.json<{ message: string }>().message).toBe(
+      `${elsewhere.name} is not one of the items your ${fruitBox.name} offers. Please choose from its list.`,
+    )
+  })
+
+  test('an item on its list that is sold out is refused', async () => {
+    const soldOut = fruitList.find((item) => !item.inStock)
+    if (!soldOut) throw new Error('the fruit box list has no sold-out item')
+    const chosen = [...seven(fruitList.filter((item) => item.inStock)).slice(0, 6), soldOut.id]
+    const response = await paymentFor(overMinimum(line(fruitBox, chosen)))
+    expect(response.statusCode).toBe(400)
+    expect(response.json<{ message: string }>().message).toMatch(/is out of stock/)
   })
 })
 

@@ -7,7 +7,6 @@ import type { Product } from '#shared/schemas/product.ts'
 import { Breadcrumb, type Crumb } from '#web/components/layout/breadcrumb.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
 import { HydratedOnly } from '#web/components/ui/no-script-only.tsx'
-import { BOX_BUILDER_CHOICES, boxFillingCategory, isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { useSession } from '#web/features/account/hooks/use-session.ts'
 import { CustomBoxBuilder } from '#web/features/basket/components/custom-box-builder.tsx'
 import { ProductCardAction } from '#web/features/basket/components/product-card-action.tsx'
@@ -53,14 +52,9 @@ export default function ShopPage() {
     moreHref,
   } = useShopFilters()
   const [box, setBox] = useState<Product | null>(null)
-  const choices = useQuery({
-    ...productQueries.list({ category: box ? boxFillingCategory(box) : 'produce', limit: 40 }),
-    enabled: box !== null,
-  })
-  const boxChoices = (choices.data ?? [])
-    // the same rule checkout applies: in stock, of the filling category, never a box
-    .filter((product) => product.inStock && !isFarmBox(product))
-    .slice(0, BOX_BUILDER_CHOICES)
+  // the box's own list as the server offers it: in stock, never a box
+  const choices = useQuery({ ...productQueries.boxChoices(box?.id ?? ''), enabled: box !== null })
+  const boxChoices = choices.data ?? []
 
   const products = useQuery({
     ...productQueries.list(

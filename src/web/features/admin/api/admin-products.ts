@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminProduct, ProductInput } from '#shared/schemas/product.ts'
+import type { AdminProduct, BoxChoices, ProductInput } from '#shared/schemas/product.ts'
 import { apiGet, apiRequest } from '#web/lib/api-client.ts'
 import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
 import { ADMIN_CATALOGUE_ROOTS } from './admin-query-keys.ts'
@@ -60,5 +60,29 @@ export function useDeleteProduct() {
     mutationFn: (id: string) =>
       apiRequest<{ message: string }>('DELETE', `/api/admin/products/${id}`),
     onSettled: refresh,
+  })
+}
+
+/** A farm box's own list of items, as the admin sets it (docs/product.md#farm-boxes). */
+export const boxChoicesQuery = (boxId: string) =>
+  queryOptions({
+    queryKey: [...adminProductQueries.all(), 'box-choices', boxId] as const,
+    queryFn: ({ signal }) =>
+      apiGet<BoxChoices>(`/api/admin/products/${encodeURIComponent(boxId)}/box-choices`, signal),
+    staleTime: 0,
+  })
+
+export function useSaveBoxChoices(boxId: string) {
+  const refresh = useRefreshProducts()
+  return useMutation({
+    mutationFn: (productIds: string[]) =>
+      apiRequest<BoxChoices>(
+        'PUT',
+        `/api/admin/products/${encodeURIComponent(boxId)}/box-choices`,
+        {
+          body: { productIds },
+        },
+      ),
+    onSuccess: refresh,
   })
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { PackageSearchIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { ListChecksIcon, PackageSearchIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { CATEGORIES, categoryLabel, findSubcategory } from '#shared/domain/catalog.ts'
+import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { AdminProduct } from '#shared/schemas/product.ts'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
@@ -20,6 +21,7 @@ import { ProductImage } from '#web/components/product-image.tsx'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { adminProductQueries, useDeleteProduct } from '../api/admin-products.ts'
 import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
+import { BoxChoicesDialog } from './box-choices-dialog.tsx'
 import { ProductDialog } from './product-dialog.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
 
@@ -44,6 +46,7 @@ export function AdminProducts() {
   )
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null)
   const [deleting, setDeleting] = useState<AdminProduct | null>(null)
+  const [editingBox, setEditingBox] = useState<AdminProduct | null>(null)
 
   return (
     <>
@@ -123,6 +126,7 @@ export function AdminProducts() {
         <ProductTable
           products={products.data}
           onEdit={setEditing}
+          onEditBoxChoices={setEditingBox}
           onDelete={setDeleting}
           busy={products.isFetching}
         />
@@ -134,6 +138,9 @@ export function AdminProducts() {
           onClose={() => setEditing(null)}
         />
       ) : null}
+      {editingBox ? (
+        <BoxChoicesDialog box={editingBox} onClose={() => setEditingBox(null)} />
+      ) : null}
       <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
     </>
   )
@@ -142,11 +149,13 @@ export function AdminProducts() {
 function ProductTable({
   products,
   onEdit,
+  onEditBoxChoices,
   onDelete,
   busy,
 }: {
   products: readonly AdminProduct[]
   onEdit: (product: AdminProduct) => void
+  onEditBoxChoices: (box: AdminProduct) => void
   onDelete: (product: AdminProduct) => void
   busy: boolean
 }) {
@@ -248,6 +257,16 @@ function ProductTable({
                 >
                   <PencilIcon aria-hidden />
                 </Button>
+                {isFarmBox(product) ? (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => onEditBoxChoices(product)}
+                    aria-label={`Items in ${product.name}`}
+                  >
+                    <ListChecksIcon aria-hidden />
+                  </Button>
+                ) : null}
                 <Button
                   variant="ghost-tomato"
                   size="icon"

@@ -17,6 +17,13 @@ export const productQueries = {
       queryKey: [...productQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => apiGet<Product>(`/api/products/${encodeURIComponent(id)}`, signal),
     }),
+  /** what a farm box's builder offers: its own list, in stock (docs/product.md#farm-boxes) */
+  boxChoices: (boxId: string) =>
+    queryOptions({
+      queryKey: [...productQueries.all(), 'box-choices', boxId] as const,
+      queryFn: ({ signal }) =>
+        apiGet<Product[]>(`/api/products/${encodeURIComponent(boxId)}/box-choices`, signal),
+    }),
 }
 
 export const producerQueries = {

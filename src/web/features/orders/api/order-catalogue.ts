@@ -17,6 +17,14 @@ export const orderChangeQueries = {
       queryFn: ({ signal }) => apiGet<Product[]>('/api/products', signal),
       staleTime: 60_000,
     }),
+  /** what a farm box's builder offers: its own list, in stock (docs/product.md#farm-boxes) */
+  boxChoices: (boxId: string) =>
+    queryOptions({
+      queryKey: [...QUERY_ROOTS.products, 'box-choices', boxId] as const,
+      queryFn: ({ signal }) =>
+        apiGet<Product[]>(`/api/products/${encodeURIComponent(boxId)}/box-choices`, signal),
+      staleTime: 60_000,
+    }),
   coupon: (code: string) =>
     queryOptions({
       queryKey: ['orders', 'coupon-terms', code] as const,

@@ -1,17 +1,14 @@
 import { MinusIcon, PackageOpenIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import {
-  BOX_BUILDER_CHOICES,
-  FARMERS_CHOICE,
-  boxFillingCategory,
-  isFarmBox,
-} from '#shared/domain/farm-boxes.ts'
+import { FARMERS_CHOICE } from '#shared/domain/farm-boxes.ts'
 import { formatCents } from '#shared/domain/money.ts'
 import { MAX_LINE_QUANTITY, lineTotal } from '#shared/domain/pricing.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { BoxBuilderDialog } from '#web/components/box-builder/box-builder-dialog.tsx'
 import type { BoxSelection } from '#web/components/box-builder/box-selection.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { orderChangeQueries } from '../api/order-catalogue.ts'
 import { selectionCounts } from '../order-change-draft.ts'
 import type { DraftLine } from '../order-change-draft.ts'
 
@@ -54,7 +51,11 @@ export function OrderLinesEditor({
     setEditing(line.key)
   }
 
-  const choices = box ? boxChoices(catalogue, box, Object.keys(selection)) : []
+  const offered = useQuery({
+    ...orderChangeQueries.boxChoices(box?.id ?? ''),
+    enabled: box !== undefined,
+  })
+  const choices = box ? withChosen(offered.data ?? [], catalogue, Object.keys(selection)) : []
 
   return (
     <>
@@ -159,7 +160,7 @@ export function OrderLinesEditor({
       <BoxBuilderDialog
         box={editingLine && box ? { name: editingLine.name, price: box.price } : null}
         choices={choices}
-        status={catalogueStatus}
+        status={box ? offered.status : catalogueStatus}
         selection={selection}
         onSelectionChange={setSelection}
         confirmLabel="Use these items"
@@ -173,12 +174,15 @@ export function OrderLinesEditor({
   )
 }
 
-/** What the builder offers: the box's filling, in stock, never a box; and whatever is chosen. */
-function boxChoices(catalogue: readonly Product[], box: Product, chosen: readonly string[]) {
-  const filling = boxFillingCategory(box)
-  const offered = catalogue
-    .filter((product) => product.inStock && !isFarmBox(product) && product.category === filling)
-    .slice(0, BOX_BUILDER_CHOICES)
+/**
+ * What the builder offers on an order's page: the box's own list as the server offers it, and
+ * whatever the line already holds that is not on it (so it can be taken out).
+ */
+function withChosen(
+  offered: readonly Product[],
+  catalogue: readonly Product[],
+  chosen: readonly string[],
+) {
   const extra = catalogue.filter(
     (product) => chosen.includes(product.id) && !offered.some((other) => other.id === product.id),
   )
