@@ -11,3 +11,11 @@ export const SIGNED_IN_COOKIE = 'signed_in'
 
 /** The basket in localStorage (docs/product.md#basket); removed when the basket is empty. */
 export const BASKET_STORAGE_KEY = 'cart'
+
+/**
+ * The ZIP the visitor last checked, five digits, in localStorage (docs/product.md#service-area).
+ * Not personal for the boot script: the server's HTML never shows it (only the basket drawer and
+ * the join form read it, and both need the app anyway), so it does not start the landing page's
+ * app at once as the basket does.
+ */
+export const DELIVERY_ZIP_STORAGE_KEY = 'delivery-zip'

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test'
+import { DELIVERY_ZIP_STORAGE_KEY } from '#shared/personal-state.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /** The pre-launch landing page (docs/product.md#pages, issue 3 item 1). */
@@ -92,14 +94,20 @@ test('Join the Waitlist opens the waitlist modal and signs the visitor up', asyn
  */
 const isHydrated = () => document.documentElement.hasAttribute('data-hydrated')
 
-test('a first visit fetches no app script before an action, then starts the app', async ({
-  context,
-}) => {
-  const page = await context.newPage()
+/** the paths of the scripts the page fetches from now on */
+function scriptsFetched(page: Page): string[] {
   const scripts: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
   })
+  return scripts
+}
+
+test('a first visit fetches no app script before an action, then starts the app', async ({
+  context,
+}) => {
+  const page = await context.newPage()
+  const scripts = scriptsFetched(page)
   await page.goto('/', { waitUntil: 'load' })
   await page.waitForLoadState('networkidle')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('From farms near Houston')
@@ -166,6 +174,18 @@ test('a visitor with a basket gets the app at once, without an action', async ({
   await landing.goto('/', { waitUntil: 'load' })
   await landing.waitForFunction(isHydrated)
   await expect(landing.getByRole('button', { name: 'Open cart, 1 product' }).first()).toBeVisible()
+})
+
+test('a remembered ZIP alone does not start the app early', async ({ page, context }) => {
+  // it shows nothing on this page (docs/product.md#service-area), unlike a basket
+  await page.goto('/about')
+  await page.evaluate((key) => localStorage.setItem(key, '77006'), DELIVERY_ZIP_STORAGE_KEY)
+  const landing = await context.newPage()
+  const scripts = scriptsFetched(landing)
+  await landing.goto('/', { waitUntil: 'load' })
+  await landing.waitForLoadState('networkidle')
+  expect(scripts).toEqual([])
+  expect(await landing.evaluate(isHydrated)).toBe(false)
 })
 
 test('a search typed before the app started is kept, and Enter searches', async ({ context }) => {

@@ -13,7 +13,8 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { NotFoundPathContext } from './not-found-path.ts'
 import { NotFoundPage } from './lazy-not-found.tsx'
 
-// shown only in the ZIP check's "Sorry!" dialog, so it loads with it
+// shown only for a ZIP we do not serve (the header's "Sorry!" dialog, the basket drawer's ZIP
+// check), so it loads with that answer
 const NotifyMeForm = lazy(() =>
   import('#web/features/marketing/components/notify-me-form.tsx').then((module) => ({
     default: module.NotifyMeForm,
@@ -87,7 +88,7 @@ export function SiteShell() {
         </RouteErrorBoundary>
       </main>
       <SiteFooter newsletter={<NewsletterForm />} />
-      <LazyBasketDrawer myOrders={basketMyOrders} />
+      <LazyBasketDrawer myOrders={basketMyOrders} renderUnavailable={notifyMe} />
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { BASKET_STORAGE_KEY } from '#shared/personal-state.ts'
+import { localStorageStore } from '#web/lib/local-storage-store.ts'
 import { parseStoredBasket, type BasketItem } from './basket-lines.ts'
 
 /*
@@ -7,9 +8,6 @@ import { parseStoredBasket, type BasketItem } from './basket-lines.ts'
  * empty, and refreshed when another tab changes it.
  */
 const EMPTY: BasketItem[] = []
-
-let lines: BasketItem[] | undefined
-const listeners = new Set<() => void>()
 
 function read(): BasketItem[] {
   try {
@@ -32,31 +30,15 @@ function write(next: BasketItem[]) {
   }
 }
 
-function emit() {
-  for (const listener of listeners) listener()
-}
-
-function onStorage(event: StorageEvent) {
-  if (event.key !== BASKET_STORAGE_KEY && event.key !== null) return
-  lines = read()
-  emit()
-}
+const lines = localStorageStore(BASKET_STORAGE_KEY, read)
 
 export const basketStore = {
-  getSnapshot: (): BasketItem[] => (lines ??= read()),
+  getSnapshot: lines.get,
   getServerSnapshot: (): BasketItem[] => EMPTY,
-  subscribe: (listener: () => void) => {
-    if (listeners.size === 0) window.addEventListener('storage', onStorage)
-    listeners.add(listener)
-    return () => {
-      listeners.delete(listener)
-      if (listeners.size === 0) window.removeEventListener('storage', onStorage)
-    }
-  },
+  subscribe: lines.subscribe,
   update: (change: (current: BasketItem[]) => BasketItem[]) => {
-    const next = change(basketStore.getSnapshot())
-    lines = next
+    const next = change(lines.get())
     write(next)
-    emit()
+    lines.set(next)
   },
 }

@@ -11,6 +11,7 @@ import { Input } from '#web/components/ui/input.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'
+import { readRememberedZip } from '#web/lib/remembered-zip.ts'
 import { REGISTER_ERROR_MESSAGE, useRegister } from '../api/register.ts'
 import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
 import { ADDRESS_FIELDS, AddressFields } from './address-fields.tsx'
@@ -55,9 +56,15 @@ export function JoinForm() {
   const next = useNextPath()
   const registration = useRegister()
   const [tab, setTab] = useState<JoinTab>('personal')
+  // the ZIP the visitor last checked, theirs to change (docs/product.md#accounts); the page is
+  // rendered in the browser alone, so storage can be read as it starts
+  const [defaultValues] = useState(() => ({
+    ...emptyForm,
+    deliveryZip: readRememberedZip() ?? '',
+  }))
   const form = useForm({
     resolver: zodResolver(RegisterInputSchema),
-    defaultValues: emptyForm,
+    defaultValues,
     // the first invalid field may be on the other tab: onInvalid brings it forward and focuses it
     shouldFocusError: false,
   })

@@ -17,25 +17,34 @@ import { basketSubtotal, lineKey, productCount, type BasketItem } from '../baske
 import { useBasket } from '../basket-provider.tsx'
 import { basketNote, linePrice, type BasketNote } from '../basket-summary.ts'
 import { couponDiscount, useAppliedCoupon } from '../coupon-store.ts'
+import { DeliveryZipCheck } from './delivery-zip-check.tsx'
 import { PromoCodeForm } from './promo-code-form.tsx'
 
 const QUANTITIES = Array.from({ length: MAX_LINE_QUANTITY }, (_, index) => index + 1)
 
 /**
  * The basket drawer (docs/product.md#basket), on every page: the lines scroll, and a compact
- * summary (one note, the money, the checkout button) stays at the bottom; My Orders shows the
- * customer's coming orders.
+ * summary (one note, the money, the checkout button) stays at the bottom; under the lines, the
+ * "Delivering to ZIP" check; My Orders shows the customer's coming orders.
  */
 export function BasketDrawer({
   myOrders,
+  renderUnavailable,
 }: {
   /** the My Orders view, given the way to close the drawer (the orders feature's, by the app) */
   myOrders: (close: () => void) => ReactNode
+  /** the "tell me when you deliver" sign-up for a ZIP we do not serve (the app passes it) */
+  renderUnavailable?: (zip: string) => ReactNode
 }) {
   const basket = useBasket()
   const [view, setView] = useState<'cart' | 'orders'>('cart')
   const now = useNow()
   const empty = basket.lines.length === 0
+  const zipCheck = (
+    <div className="border-t border-border py-3">
+      <DeliveryZipCheck renderUnavailable={renderUnavailable} />
+    </div>
+  )
 
   return (
     <Sheet
@@ -86,12 +95,15 @@ export function BasketDrawer({
           </div>
         ) : empty ? (
           <>
-            <div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 py-10 text-center">
-              <ShoppingBasketIcon className="size-12 text-sage" aria-hidden />
-              <p className="text-lg font-semibold">Your cart is empty</p>
-              <Button asChild variant="outline" onClick={() => basket.close()}>
-                <Link to="/shop">Start shopping</Link>
-              </Button>
+            <div className="flex flex-1 flex-col overflow-y-auto px-5">
+              <div className="flex flex-1 flex-col items-center justify-center gap-4 py-10 text-center">
+                <ShoppingBasketIcon className="size-12 text-sage" aria-hidden />
+                <p className="text-lg font-semibold">Your cart is empty</p>
+                <Button asChild variant="outline" onClick={() => basket.close()}>
+                  <Link to="/shop">Start shopping</Link>
+                </Button>
+              </div>
+              {zipCheck}
             </div>
             <div className="border-t border-border px-5 py-4">
               <CheckoutButton enabled={false} onGo={() => basket.close()}>
@@ -100,14 +112,23 @@ export function BasketDrawer({
             </div>
           </>
         ) : (
-          <FilledBasket lines={basket.lines} onGo={() => basket.close()} />
+          <FilledBasket lines={basket.lines} zipCheck={zipCheck} onGo={() => basket.close()} />
         )}
       </SheetContent>
     </Sheet>
   )
 }
 
-function FilledBasket({ lines, onGo }: { lines: readonly BasketItem[]; onGo: () => void }) {
+function FilledBasket({
+  lines,
+  zipCheck,
+  onGo,
+}: {
+  lines: readonly BasketItem[]
+  /** the one-line ZIP check, right under the lines: the four a phone shows stay four */
+  zipCheck: ReactNode
+  onGo: () => void
+}) {
   const coupon = useAppliedCoupon()
   const subtotal = basketSubtotal(lines)
   const totals = priceBasket(subtotal, couponDiscount(coupon))
@@ -121,6 +142,7 @@ function FilledBasket({ lines, onGo }: { lines: readonly BasketItem[]; onGo: () 
             <BasketLine key={lineKey(line)} line={line} />
           ))}
         </ul>
+        {zipCheck}
         <div className="border-t border-border py-4">
           <PromoCodeForm subtotal={subtotal} />
         </div>

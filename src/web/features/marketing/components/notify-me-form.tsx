@@ -3,9 +3,9 @@ import { useId, useState } from 'react'
 import { WaitlistForm } from './waitlist-form.tsx'
 
 /**
- * "Tell me when you deliver to {zip}": a waitlist sign-up stored with its ZIP (issue 3 item 5),
- * so the shop learns where demand is. Shown in the header's "Sorry!" dialog and on
- * /how-it-works, both on a white card.
+ * "Tell me when you deliver to {zip}": a waitlist sign-up stored with its ZIP, so the shop learns
+ * where demand is (docs/product.md#demand-where-we-do-not-deliver). Shown in the header's "Sorry!"
+ * dialog, on /how-it-works and in the basket drawer, each on a white card.
  */
 export function NotifyMeForm({ zip }: { zip: string }) {
   const titleId = useId()

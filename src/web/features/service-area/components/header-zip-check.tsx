@@ -6,6 +6,7 @@ import type { ServiceAreaResult } from '#shared/schemas/service-area.ts'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
+import { rememberZip } from '#web/lib/remembered-zip.ts'
 import { useCheckServiceArea } from '../api/check-service-area.ts'
 
 // the answer's dialog (Radix Dialog) loads with the first answer: the first paint is the field
@@ -46,7 +47,11 @@ export function HeaderZipCheck({
       return
     }
     check.mutate(value, {
-      onSuccess: setResult,
+      onSuccess: (answer) => {
+        // the basket drawer and the join form start from it (docs/product.md#service-area)
+        rememberZip(answer.zipCode)
+        setResult(answer)
+      },
       onError: (error) =>
         toast({
           variant: 'destructive',

@@ -6,6 +6,7 @@ import { isServedZip } from '#shared/domain/service-area.ts'
 import { paths } from '#shared/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { rememberZip } from '#web/lib/remembered-zip.ts'
 import { useHydrated } from '#web/lib/use-hydrated.ts'
 
 /** How long the check appears to take (docs/product.md#service-area). */
@@ -48,6 +49,8 @@ export function ZipChecker({
     setState({ step: 'checking' })
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
+      // a ZIP the visitor checked is remembered, as the header's is; a ?zip= from a link is not
+      rememberZip(checked)
       setState(answerFor(checked))
     }, ZIP_CHECK_DELAY_MS)
   }
