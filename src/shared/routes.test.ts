@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { isKnownPagePath, matchPagePath, nextPathOf, paths } from './routes.ts'
 
 describe('page paths', () => {
-  test('every page of the spec is known', () => {
+  test('every page of the shop is known', () => {
     for (const path of [
       '/',
       '/about',

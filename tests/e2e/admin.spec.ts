@@ -8,7 +8,7 @@ import type { Product } from '#shared/schemas/product.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /**
- * The admin area (issue 7; docs/product.md#admin): who may see
+ * The admin area (docs/product.md#admin): who may see
  * it, and an admin's journeys through products (with an uploaded image), orders, the e-mail
  * lists and coupons, each checked from the shop's side too. The admin is the account that
  * playwright.config.ts has the shop create at start (ADMIN_EMAIL). Sign-in and registration

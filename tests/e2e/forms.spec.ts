@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /**
- * The visitor forms (docs/product.md#visitor-forms; issue 3 items 5 and 8): contact, waitlist,
+ * The visitor forms (docs/product.md#visitor-forms): contact, waitlist,
  * newsletter and "tell me when you deliver". The server limits each form to 10 sign-ups a minute
  * per IP, and both projects share one IP, so each form is submitted to the server at most twice per
  * project here; validation is checked in the browser without sending anything.
@@ -33,7 +33,7 @@ function contactForm(page: Page) {
 
 test.describe('contact form', () => {
   test(
-    'shows the spec message under each field it rejects',
+    'shows the documented message under each field it rejects',
     { tag: '@phone' },
     async ({ page }) => {
       await page.goto('/contact')

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
-/** The information pages (docs/product.md#pages, issue 3 item 7). */
+/** The information pages (docs/product.md#pages). */
 
 test(
   '/about: story, mission, expandable core values, reasons and the about sub-navigation',

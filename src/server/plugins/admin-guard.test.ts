@@ -49,7 +49,7 @@ const call = (
   })
 
 describe('the admin API is guarded on the server (docs/product.md#admin)', () => {
-  test('the route table holds the admin calls of the spec', () => {
+  test('the route table holds the documented admin calls', () => {
     const table = adminRoutes(shop.app).map(({ method, pattern }) => `${method} ${pattern}`)
     for (const route of [
       'GET /api/admin/orders',

@@ -48,7 +48,7 @@ const get = (url: string) =>
   shop.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
 
 describe('serving the web app', () => {
-  test('every page of the spec answers 200 with the app', async () => {
+  test('every page of the shop answers 200 with the app', async () => {
     for (const url of [
       '/',
       '/about',

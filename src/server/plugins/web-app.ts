@@ -13,7 +13,7 @@ import { createPageRenderer, type PageRendererOptions } from './server-rendering
 
 /**
  * Serves the built web app: files from the build (hashed assets cached for a year), the app's
- * index.html with 200 for every page of the spec, and with 404 for any other path, so the app
+ * index.html with 200 for every page of the shop, and with 404 for any other path, so the app
  * shows its 404 page and crawlers see the right status. Unknown /api paths get JSON.
  */
 export async function registerWebApp(

@@ -12,7 +12,7 @@ import {
 } from './catalog.ts'
 
 describe('category tree', () => {
-  test('has the ten categories of the spec, savings titled and kept out of the top menu', () => {
+  test('has the ten categories, savings titled and kept out of the top menu', () => {
     expect(CATEGORIES.map((c) => c.slug)).toEqual([
       'farm-boxes',
       'produce',
@@ -51,7 +51,7 @@ describe('category tree', () => {
     expect(categoryLabel('grass-fed-meats')).toBe('Meat & Seafood')
   })
 
-  test('an unknown category reads as Bakery, as the spec says', () => {
+  test('an unknown category reads as Bakery', () => {
     expect(categoryLabel('no-such-thing')).toBe('Bakery')
     expect(findCategory('no-such-thing')).toBeUndefined()
   })

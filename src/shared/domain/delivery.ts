@@ -278,7 +278,7 @@ export function formatTimeLeft(milliseconds: number): string {
   return joinUnits([minutes, 'minute'])
 }
 
-/** "Order within 1 day 4 hours for Saturday, Nov 28" (issue 4 item 7). */
+/** "Order within 1 day 4 hours for Saturday, Nov 28" (docs/product.md#delivery). */
 export function cutoffMessage(now: Date): string {
   const { delivery, millisecondsLeft } = timeLeftToOrder(now)
   const within =

@@ -109,7 +109,7 @@ describe('product form (docs/product.md#admin)', () => {
     expect(formIssues(overrides)).toEqual([`name: ${PRODUCT_FORM_MESSAGES.nameRequired}`])
   })
 
-  test('each required field has the spec message, whether empty, blank or missing', () => {
+  test('each required field has its documented message, whether empty, blank or missing', () => {
     for (const value of ['', ' ', undefined, null]) {
       expect(formIssues({ producerId: value })).toEqual([
         `producerId: ${PRODUCT_FORM_MESSAGES.farmSourceRequired}`,

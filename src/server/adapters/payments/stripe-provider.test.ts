@@ -12,7 +12,7 @@ import { createStripeProvider, type StripeProviderOptions } from './stripe-provi
 
 /**
  * The Stripe adapter with the real `stripe` package, pointed at a local stand-in for Stripe's API
- * (issue 6). Webhooks are signed with the SDK's own generateTestHeaderString.
+ * (docs/product.md#payments). Webhooks are signed with the SDK's own generateTestHeaderString.
  */
 
 const SECRET_KEY = 'sk_test_adapter_0123456789'

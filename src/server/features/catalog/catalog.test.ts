@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => shop.close())
 
 describe('GET /api/products', () => {
-  test('lists the whole demo catalogue in the spec shape', () => {
+  test('lists the whole demo catalogue in the documented shape', () => {
     expect(all.length).toBeGreaterThanOrEqual(60)
     for (const category of CATEGORIES) {
       expect(

@@ -16,7 +16,7 @@ import { basketOver, createIntent, quote } from '#tests/setup/shopper.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 /**
- * Checkout with Stripe configured (issue 6; docs/product.md#payments): the whole app, its Stripe
+ * Checkout with Stripe configured (docs/product.md#payments): the whole app, its Stripe
  * adapter using the real `stripe` package against a local stand-in for Stripe's API, and webhooks
  * signed the way Stripe signs them. The stand-in's controls play the part of the customer's bank.
  */

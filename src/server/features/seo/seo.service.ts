@@ -28,9 +28,9 @@ export const ROBOTS_DISALLOWED_PATHS = pages
   )
 
 /**
- * /sitemap.xml and /robots.txt (issue 3). The sitemap is built from the catalogue's own cached
- * lists and kept for as long as they are: when the catalogue cache is invalidated, its lists
- * are new objects and the sitemap is rebuilt on the next request.
+ * /sitemap.xml and /robots.txt (docs/product.md#pages). The sitemap is built from the
+ * catalogue's own cached lists and kept for as long as they are: when the catalogue cache is
+ * invalidated, its lists are new objects and the sitemap is rebuilt on the next request.
  */
 export function createSeoService({
   catalog,

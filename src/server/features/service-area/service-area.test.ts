@@ -16,7 +16,7 @@ describe('GET /api/service-area/:zip', () => {
     expect(outside.json()).toEqual({ isValid: false, zipCode: '78701' })
   })
 
-  test('anything but five digits is a 400 with the spec message', async () => {
+  test('anything but five digits is a 400 with the documented message', async () => {
     for (const zip of ['abc', '7700', '770055', '77%2000', '%20']) {
       const response = await shop.app.inject({ url: `/api/service-area/${zip}` })
       expect(response.statusCode, zip).toBe(400)

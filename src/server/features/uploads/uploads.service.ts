@@ -16,7 +16,7 @@ import { readWithinLimit } from './read-within-limit.ts'
 import type { UploadsRepo } from './uploads.repo.ts'
 import { hasValidUploadSignature, signUpload } from './upload-url-signature.ts'
 
-/** upload URLs expire within 5 minutes (issue 7) */
+/** upload URLs expire within 5 minutes (docs/product.md#uploads) */
 export const UPLOAD_URL_LIFETIME_SECONDS = 300
 
 export interface UploadsServiceDeps {

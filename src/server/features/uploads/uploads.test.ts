@@ -73,7 +73,7 @@ describe('POST /api/admin/upload-url', () => {
     expect((await uploadUrl('image/jpeg', 12_345)).objectPath).not.toBe(target.objectPath)
   })
 
-  test('refuses a type that is not an image and a size over 25 MB, with the spec’s messages', async () => {
+  test('refuses a non-image type and one over 25 MB, with the documented messages', async () => {
     const text = await admin.call('POST', '/api/admin/upload-url', {
       contentType: 'text/plain',
       size: 100,
