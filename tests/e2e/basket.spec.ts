@@ -1,7 +1,13 @@
-import type { Page } from '@playwright/test'
-import { decimalToCents, displayedPriceToCents, formatCents } from '#shared/domain/money.ts'
+import type { Locator, Page } from '@playwright/test'
+import {
+  decimalToCents,
+  displayedPriceToCents,
+  formatCents,
+  formatDecimalPrice,
+} from '#shared/domain/money.ts'
 import { MINIMUM_ORDER_CENTS } from '#shared/domain/pricing.ts'
 import type { Product } from '#shared/schemas/product.ts'
+import { openBoxBuilder } from './support/box-builder.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /** The basket drawer, pricing, promo codes and the custom box builder (docs/product.md#basket). */
@@ -299,55 +305,125 @@ test('another tab sees the basket change', async ({ page, context }) => {
   await expect(other.getByRole('button', { name: 'Open cart, 1 product' })).toBeVisible()
 })
 
-test('a custom farm box: exactly seven items, then one line with the choices', async ({ page }) => {
-  await page.goto('/shop/farm-boxes')
-  const boxes = (await (
-    await page.request.get('/api/products?category=farm-boxes')
+/** The product a builder row offers, read from the row's own button ("Choose {name}"). */
+async function offeredProduct(page: Page, row: Locator): Promise<Product> {
+  const label = await row.getByRole('button', { name: /^(Choose|One more) / }).textContent()
+  const name = (label ?? '').replace(/^(Choose|One more) /, '')
+  const found = (await (
+    await page.request.get(`/api/products?search=${encodeURIComponent(name)}`)
   ).json()) as Product[]
-  const box = boxes.find(
-    (candidate) => candidate.inStock && candidate.subcategory !== 'butchers-box',
-  )!
-  await page.getByRole('button', { name: `BUILD YOUR BOX, ${box.name}`, exact: true }).click()
-  const builder = page.getByRole('dialog', { name: `Build your ${box.name}` })
-  await expect(builder).toBeVisible()
-  await expect(builder.getByText('0 of 7 items selected')).toBeVisible()
-  await expect(builder.getByText('Select 7 more items')).toBeVisible()
-  const offered = builder.getByRole('list', { name: 'Products for your box' }).getByRole('listitem')
-  await expect(offered).not.toHaveCount(0)
-  expect(await offered.count()).toBeLessThanOrEqual(10)
-  const addToCart = builder.getByRole('button', { name: 'Add to Cart' })
-  await expect(addToCart).toBeDisabled()
-  await expectAccessible(page)
+  const product = found.find((candidate) => candidate.name === name)
+  if (!product) throw new Error(`no product named ${name}`)
+  return product
+}
 
-  const choose = builder.getByRole('button', { name: /^Choose / })
-  await choose.nth(0).click()
-  await builder
-    .getByRole('button', { name: /^One more / })
-    .first()
-    .click()
-  await builder
-    .getByRole('button', { name: /^One more / })
-    .first()
-    .click()
-  for (let index = 0; index < 4; index += 1) await choose.first().click()
-  await expect(builder.getByText('7 of 7 items selected')).toBeVisible()
-  await expect(builder.getByText('Ready to add!')).toBeVisible()
-  await expect(builder.getByRole('button', { name: /^(Choose|One more) / }).first()).toBeDisabled()
-  await addToCart.click()
-  await expect(builder).toBeHidden()
+/** A tap (a click at desktop width) on a row's price line: the row, away from its button's text. */
+async function tapRow(row: Locator, isMobile: boolean) {
+  const rowBox = await row.boundingBox()
+  const textBox = await row.getByText(/ each$/).boundingBox()
+  if (!rowBox || !textBox) throw new Error('the row is not on screen')
+  const position = {
+    x: textBox.x - rowBox.x + textBox.width / 2,
+    y: textBox.y - rowBox.y + textBox.height / 2,
+  }
+  await (isMobile ? row.tap({ position }) : row.click({ position }))
+}
 
-  const cart = drawer(page)
-  await expect(cart).toBeVisible()
-  await expect(cart.getByText('Your choice of 7 items')).toBeVisible()
-  const stored = await page.evaluate(
-    () =>
-      JSON.parse(localStorage.getItem('cart') ?? '[]') as Array<{ customSelections?: string[] }>,
-  )
-  expect(stored).toHaveLength(1)
-  expect(stored[0]?.customSelections).toHaveLength(7)
+test(
+  'a custom farm box: a tap on a row chooses it, exactly seven items, then one line with the choices',
+  { tag: '@phone' },
+  async ({ page, isMobile }) => {
+    const { builder } = await openBoxBuilder(page)
+    await expect(builder.getByText('0 of 7 items selected')).toBeVisible()
+    await expect(builder.getByText('Select 7 more items')).toBeVisible()
+    const offered = builder
+      .getByRole('list', { name: 'Products for your box' })
+      .getByRole('listitem')
+    await expect(offered).not.toHaveCount(0)
+    expect(await offered.count()).toBeLessThanOrEqual(10)
+    const addToCart = builder.getByRole('button', { name: 'Add to Cart' })
+    await expect(addToCart).toBeDisabled()
+    // nothing looks chosen: no tick, no count, no minus
+    await expect(builder.locator('.lucide-check')).toHaveCount(0)
+    await expect(builder.getByText(/^×\d$/)).toHaveCount(0)
+    await expect(builder.getByRole('button', { name: /^One fewer / })).toHaveCount(0)
+    await expectAccessible(page)
 
-  // the builder starts empty again
-  await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: `BUILD YOUR BOX, ${box.name}`, exact: true }).click()
-  await expect(builder.getByText('0 of 7 items selected')).toBeVisible()
-})
+    // each row: the price bought singly, the unit and the farm
+    const first = offered.first()
+    const second = offered.nth(Math.min(1, (await offered.count()) - 1))
+    const a = await offeredProduct(page, first)
+    const b = await offeredProduct(page, second)
+    for (const [row, product] of [
+      [first, a],
+      [second, b],
+    ] as const) {
+      await expect(row).toContainText(`${formatDecimalPrice(product.price)} each`)
+      await expect(row).toContainText(product.stockCount)
+      await expect(row).toContainText(product.farmSource)
+    }
+    // a phone's fingers: every target at least 44 px tall
+    expect((await first.boundingBox())?.height).toBeGreaterThanOrEqual(44)
+
+    // a tap anywhere on the row adds one; the row shows its count and minus
+    await tapRow(first, isMobile)
+    await expect(builder.getByText('1 of 7 items selected')).toBeVisible()
+    await expect(first.getByText('×1')).toBeVisible()
+    const fewer = builder.getByRole('button', { name: `One fewer ${a.name}` })
+    await expect(fewer).toBeVisible()
+    expect((await fewer.boundingBox())?.height).toBeGreaterThanOrEqual(44)
+    // the count and the details are read out with the row's name
+    await expect(
+      builder.getByRole('button', { name: `One more ${a.name}` }),
+    ).toHaveAccessibleDescription(/^1 chosen \$\d+\.\d{2} each/)
+    await tapRow(first, isMobile)
+    await expect(first.getByText('×2')).toBeVisible()
+    // minus takes one away, and the rest of the row is not touched
+    await fewer.click()
+    await expect(first.getByText('×1')).toBeVisible()
+    await expect(builder.getByText('1 of 7 items selected')).toBeVisible()
+    let chosen = 1
+    if (b.id !== a.id) {
+      await expect(second.getByText(/^×\d$/)).toHaveCount(0)
+      // the keyboard chooses too
+      await builder.getByRole('button', { name: `Choose ${b.name}` }).press('Enter')
+      await expect(second.getByText('×1')).toBeVisible()
+      chosen += 1
+    }
+    for (; chosen < 7; chosen += 1) {
+      await tapRow(first, isMobile)
+      await expect(builder.getByText(`${chosen + 1} of 7 items selected`)).toBeVisible()
+    }
+    await expect(builder.getByText('Ready to add!')).toBeVisible()
+    // full: every row's add is inactive, the rows not chosen look it, and a tap does nothing
+    for (const button of await builder.getByRole('button', { name: /^(Choose|One more) / }).all()) {
+      await expect(button).toBeDisabled()
+    }
+    if ((await offered.count()) > 2) {
+      await tapRow(offered.nth(2), isMobile)
+      await expect(builder.getByText('7 of 7 items selected')).toBeVisible()
+      await expect(offered.nth(2).getByText(/^×\d$/)).toHaveCount(0)
+    }
+    await expectAccessible(page)
+    await addToCart.click()
+    await expect(builder).toBeHidden()
+
+    const cart = drawer(page)
+    await expect(cart).toBeVisible()
+    await expect(cart.getByText('Your choice of 7 items')).toBeVisible()
+    const stored = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('cart') ?? '[]') as Array<{ customSelections?: string[] }>,
+    )
+    expect(stored).toHaveLength(1)
+    expect(stored[0]?.customSelections).toHaveLength(7)
+    expect(stored[0]?.customSelections?.filter((id) => id === b.id)).toHaveLength(
+      b.id === a.id ? 7 : 1,
+    )
+
+    // the builder starts empty again
+    await page.keyboard.press('Escape')
+    await openBoxBuilder(page)
+    await expect(builder.getByText('0 of 7 items selected')).toBeVisible()
+  },
+)

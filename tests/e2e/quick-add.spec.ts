@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { Product } from '#shared/schemas/product.ts'
+import { openBoxBuilder } from './support/box-builder.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 
 /**
@@ -115,13 +116,7 @@ test(
   'a farm box card opens the box builder instead of adding',
   { tag: '@phone' },
   async ({ page }) => {
-    const box = (await products(page, '?category=farm-boxes')).find((p) => p.inStock)!
-    await page.goto('/shop/farm-boxes')
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: `BUILD YOUR BOX, ${box.name}`, exact: true })
-      .click()
-    await expect(page.getByRole('dialog', { name: `Build your ${box.name}` })).toBeVisible()
+    await openBoxBuilder(page)
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
   },
 )

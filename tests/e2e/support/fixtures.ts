@@ -70,8 +70,8 @@ export { expect }
 
 const LABEL_IN_NAME = 'label-content-name-mismatch'
 
-export async function expectAccessible(page: Page) {
-  // the settled page: a toast or dialog still fading in has its colours half-way (contrast)
+/** Waits until no animation that ends is still running (a drawer sliding in, a dialog fading in). */
+export async function waitForSettledAnimations(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -81,6 +81,11 @@ export async function expectAccessible(page: Page) {
           animation.effect?.getTiming().iterations === Infinity,
       ),
   )
+}
+
+export async function expectAccessible(page: Page) {
+  // the settled page: a toast or dialog still fading in has its colours half-way (contrast)
+  await waitForSettledAnimations(page)
   const results = await new AxeBuilder({ page })
     // one options object: AxeBuilder's options() replaces the runOnly that withTags() sets
     .options({

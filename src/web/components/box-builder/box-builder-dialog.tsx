@@ -1,4 +1,5 @@
-import { CheckIcon, MinusIcon, PlusIcon } from 'lucide-react'
+import { MinusIcon, PlusIcon } from 'lucide-react'
+import { useId } from 'react'
 import { CUSTOM_BOX_SIZE } from '#shared/domain/farm-boxes.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { Product } from '#shared/schemas/product.ts'
@@ -66,7 +67,7 @@ export function BoxBuilderDialog({
             ). Pick the same item more than once if you like.
           </DialogDescription>
         </DialogHeader>
-        <div className="flex items-center justify-between gap-3 rounded-lg bg-accent px-4 py-3 text-accent-foreground">
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg bg-accent px-4 py-3 text-accent-foreground">
           <p className="font-semibold" aria-live="polite">
             {count} of {CUSTOM_BOX_SIZE} items selected
           </p>
@@ -97,64 +98,20 @@ export function BoxBuilderDialog({
           </p>
         ) : (
           <ul className="grid gap-2 sm:grid-cols-2" aria-label="Products for your box">
-            {choices.map((product) => {
-              const chosen = selection[product.id] ?? 0
-              return (
-                <li
-                  key={product.id}
-                  className={cn(
-                    'flex items-center gap-3 rounded-lg border p-2',
-                    chosen > 0 ? 'border-forest bg-accent/50' : 'border-border',
-                  )}
-                >
-                  <img
-                    src={product.imageUrl ?? '/illustrations/placeholder-product.svg'}
-                    alt=""
-                    className="size-12 shrink-0 rounded-md bg-wheat object-cover"
-                    loading="lazy"
-                  />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-semibold">{product.name}</p>
-                    <p className="truncate text-xs text-muted-foreground">{product.farmSource}</p>
-                  </div>
-                  <div className="flex items-center gap-1.5">
-                    {chosen > 0 ? (
-                      <>
-                        <button
-                          type="button"
-                          className="flex size-8 items-center justify-center rounded-full border border-border bg-card hover:bg-accent"
-                          onClick={() => onSelectionChange(unchoose(selection, product.id))}
-                          aria-label={`One fewer ${product.name}`}
-                        >
-                          <MinusIcon className="size-4" aria-hidden />
-                        </button>
-                        <span className="min-w-4 text-center text-sm font-semibold tabular-nums">
-                          {chosen}
-                        </span>
-                      </>
-                    ) : null}
-                    <button
-                      type="button"
-                      className="flex size-8 items-center justify-center rounded-full bg-forest text-white hover:bg-forest-dark disabled:cursor-not-allowed disabled:opacity-40"
-                      onClick={() => onSelectionChange(choose(selection, product.id))}
-                      disabled={full}
-                      aria-label={
-                        chosen > 0 ? `One more ${product.name}` : `Choose ${product.name}`
-                      }
-                    >
-                      {chosen > 0 ? (
-                        <PlusIcon className="size-4" aria-hidden />
-                      ) : (
-                        <CheckIcon className="size-4" aria-hidden />
-                      )}
-                    </button>
-                  </div>
-                </li>
-              )
-            })}
+            {choices.map((product) => (
+              <ChoiceRow
+                key={product.id}
+                product={product}
+                chosen={selection[product.id] ?? 0}
+                full={full}
+                onChoose={() => onSelectionChange(choose(selection, product.id))}
+                onUnchoose={() => onSelectionChange(unchoose(selection, product.id))}
+              />
+            ))}
           </ul>
         )}
-        <DialogFooter>
+        {/* kept in view at the dialog's foot while the list scrolls under it (a phone) */}
+        <DialogFooter className="sticky -bottom-4 -mx-4 -mb-4 border-t border-border bg-card px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6 sm:py-4">
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
@@ -164,5 +121,125 @@ export function BoxBuilderDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  )
+}
+
+/**
+ * One product on offer. The whole row is its button: a tap anywhere on it (but minus) adds one
+ * while the box has room. The button is the name, stretched over the row by its ::after; minus
+ * sits above it. A full box leaves the button focusable but inactive (aria-disabled), so the
+ * keyboard keeps its place at the seventh item.
+ */
+function ChoiceRow({
+  product,
+  chosen,
+  full,
+  onChoose,
+  onUnchoose,
+}: {
+  product: Product
+  chosen: number
+  full: boolean
+  onChoose: () => void
+  onUnchoose: () => void
+}) {
+  const id = useId()
+  const detailsId = `${id}-details`
+  const countId = `${id}-count`
+  const look = chosen > 0 ? 'chosen' : full ? 'closed' : 'open'
+  return (
+    <li
+      className={cn(
+        'relative flex items-center gap-3 rounded-lg border p-2 transition-colors',
+        look === 'chosen' && 'border-forest bg-accent',
+        look === 'open' && 'border-border bg-card hover:border-forest/60 hover:bg-accent/40',
+        look === 'closed' && 'border-border bg-muted text-muted-foreground',
+      )}
+    >
+      <div className="relative shrink-0">
+        <img
+          src={product.imageUrl ?? '/illustrations/placeholder-product.svg'}
+          alt=""
+          className={cn(
+            'size-12 rounded-md bg-wheat object-cover',
+            look === 'closed' && 'opacity-50 grayscale',
+          )}
+          loading="lazy"
+        />
+        {look === 'chosen' ? (
+          <span
+            id={countId}
+            className="absolute -bottom-1.5 left-1/2 min-w-7 -translate-x-1/2 rounded-full bg-forest px-1.5 text-center text-xs leading-5 font-bold text-white tabular-nums ring-2 ring-accent"
+          >
+            <span aria-hidden>×{chosen}</span>
+            <span className="sr-only">{chosen} chosen</span>
+          </span>
+        ) : null}
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm leading-snug font-semibold wrap-break-word">
+          <button
+            type="button"
+            data-box-choice
+            className={cn(
+              'text-left after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring',
+              full ? 'cursor-not-allowed' : 'cursor-pointer',
+            )}
+            aria-disabled={full || undefined}
+            aria-describedby={look === 'chosen' ? `${countId} ${detailsId}` : detailsId}
+            onClick={() => {
+              if (!full) onChoose()
+            }}
+          >
+            <span className="sr-only">{look === 'chosen' ? 'One more ' : 'Choose '}</span>
+            {product.name}
+          </button>
+        </p>
+        <p id={detailsId} className="mt-0.5 text-xs text-muted-foreground">
+          <span className={cn('font-semibold', look !== 'closed' && 'text-foreground')}>
+            {formatDecimalPrice(product.price)} each
+          </span>
+          {product.stockCount ? ` · ${product.stockCount}` : null}
+          <span className="block">{product.farmSource}</span>
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center">
+        {look === 'chosen' ? (
+          // a 44 px target around a circle the size of plus's
+          <button
+            type="button"
+            className="group relative z-10 flex size-11 items-center justify-center rounded-full text-forest"
+            onClick={(event) => {
+              // the last one gone takes minus away: the row's own button keeps the focus
+              if (chosen === 1) {
+                event.currentTarget
+                  .closest('li')
+                  ?.querySelector<HTMLButtonElement>('[data-box-choice]')
+                  ?.focus()
+              }
+              onUnchoose()
+            }}
+            aria-label={`One fewer ${product.name}`}
+          >
+            <span className="flex size-8 items-center justify-center rounded-full border border-forest bg-card transition-colors group-hover:bg-wheat">
+              <MinusIcon className="size-4" aria-hidden />
+            </span>
+          </button>
+        ) : null}
+        <span
+          aria-hidden
+          className={cn(
+            'flex size-8 items-center justify-center rounded-full border',
+            full
+              ? 'border-input text-muted-foreground/60'
+              : look === 'chosen'
+                ? 'border-forest bg-forest text-white'
+                : 'border-forest bg-card text-forest',
+          )}
+        >
+          <PlusIcon className="size-4" />
+        </span>
+      </div>
+    </li>
   )
 }

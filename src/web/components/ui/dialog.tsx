@@ -22,14 +22,17 @@ export function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-card p-6 shadow-xl data-[state=open]:animate-fade-in',
+          // one column that never grows past the dialog (minmax(0, 1fr)): a long word or a row
+          // that will not shrink wraps or shrinks instead of widening the dialog off a phone
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 grid-cols-1 gap-4 overflow-y-auto rounded-xl bg-card p-4 shadow-xl data-[state=open]:animate-fade-in sm:p-6',
           width,
           className,
         )}
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors hover:text-foreground">
+        {/* a 44 px target on a phone */}
+        <DialogPrimitive.Close className="absolute top-1.5 right-1.5 flex size-11 items-center justify-center rounded-md text-muted-foreground transition-colors hover:text-foreground sm:top-3 sm:right-3 sm:size-9">
           <XIcon className="size-5" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>
@@ -38,7 +41,10 @@ export function DialogContent({
   )
 }
 
-/** `center`: centred at every width (a confirmation with an icon above its title) */
+/**
+ * `center`: centred at every width (a confirmation with an icon above its title). The title
+ * keeps clear of the close button in the corner.
+ */
 export function DialogHeader({
   className,
   align = 'start',
@@ -47,8 +53,8 @@ export function DialogHeader({
   return (
     <div
       className={cn(
-        'flex flex-col gap-2 text-center',
-        align === 'center' ? 'items-center' : 'sm:text-left',
+        'flex flex-col gap-2 text-center [&>h2]:px-8',
+        align === 'center' ? 'items-center' : 'sm:text-left sm:[&>h2]:pl-0',
         className,
       )}
       {...props}
