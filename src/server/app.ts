@@ -83,9 +83,12 @@ export interface AppDeps {
 export interface AppJobs {
   readonly handlers: Readonly<Record<string, JobHandler>>
   readonly crontab: string
-  /** the minute's tick now: the cut-off, stale changes, harvest e-mails (main.ts runs one at start-up) */
+  /**
+   * the minute's tick now: the cut-off, stale changes, harvest and "delivered" e-mails (main.ts
+   * runs one at start-up)
+   */
   tick(): Promise<void>
-  /** what the minute's tick does (the cut-off, stale changes, harvest e-mails), then every job that is due */
+  /** what the minute's tick does, then every job that is due */
   runDue(): Promise<void>
 }
 
@@ -321,16 +324,6 @@ async function registerOrdering(
 
   await app.register(orderChanges.routes)
   await app.register(orderChanges.adminRoutes)
-  const routes = createRoutesFeature({
-    db: deps.db,
-    transaction: shared.transaction,
-    auth,
-    staff: roles,
-    orders: orders.service,
-    now: shared.now,
-  })
-  await app.register(routes.adminRoutes)
-  await app.register(routes.driverRoutes)
   const week = createWeekFeature({
     db: deps.db,
     transaction: shared.transaction,
@@ -340,18 +333,34 @@ async function registerOrdering(
     now: shared.now,
   })
   await app.register(week.adminRoutes)
+  const routes = createRoutesFeature({
+    db: deps.db,
+    transaction: shared.transaction,
+    auth,
+    staff: roles,
+    orders: orders.service,
+    bags: week.service,
+    now: shared.now,
+  })
+  await app.register(routes.adminRoutes)
+  await app.register(routes.driverRoutes)
   // the minute's tick, its one handler: the cut-off captures first, then the orders' and
-  // checkouts' stale payments, then the producers' harvest e-mails
+  // checkouts' stale payments, the producers' harvest e-mails and the customers' "delivered"
+  // e-mails whose undo window has passed
   const tick = async () => {
     try {
       await orderChanges.tick()
     } finally {
       // a cut-off that keeps failing (one bad order) must hold back neither the payments left
-      // waiting nor the producers' lists
+      // waiting nor the e-mails
       try {
         await checkout.service.settleStaleCheckouts()
       } finally {
-        await week.tick()
+        try {
+          await week.tick()
+        } finally {
+          await orders.service.sendDeliveredEmails()
+        }
       }
     }
   }

@@ -1,15 +1,17 @@
 import type { Browser, Page } from '@playwright/test'
 import { chicagoDayOf } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
-import type { Order } from '#shared/schemas/order.ts'
+import type { AdminOrder, Order } from '#shared/schemas/order.ts'
+import type { PackingSlips } from '#shared/schemas/week.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 import { invitationPath } from './support/invitations.ts'
 import { placeOrder, shopProducts, signUp } from './support/orders.ts'
 
 /**
- * The driver's phone view (docs/product.md#routes): the Saturday's stops as cards, and
- * "Delivered" taps that survive a lost connection: kept on the phone, shown as not yet sent,
- * and sent when the connection is back. A driver invited by the shop (docs/product.md#staff)
+ * The driver's phone view (docs/product.md#routes): the Saturday's stops as cards with the bags
+ * their packing slips count, and "Delivered" taps that survive a lost connection: kept on the
+ * phone, shown as not yet sent, and sent when the connection is back; a tap on the wrong stop is
+ * undone for a few minutes. A driver invited by the shop (docs/product.md#staff)
  * signs in and lands on the day's deliveries of their route; admins reach the view too, and
  * the connection journeys sign in as the e2e admin, who sees every route.
  */
@@ -31,6 +33,25 @@ async function customerWithOrders(browser: Browser) {
   return { page, context, orders: [first, second] as const }
 }
 
+/** A customer's order as its stop's card on the driver's page. */
+const stopCard = (page: Page, order: Order) =>
+  page.getByRole('listitem').filter({ hasText: `order ${orderNumber(order.id)}` })
+
+/** The e2e admin, who sees every route, signed in on a phone-sized page. */
+async function adminOnPhone(page: Page) {
+  await page.setViewportSize({ width: 375, height: 812 })
+  const login = await page.request.post('/api/auth/login', { data: ADMIN })
+  expect(login.status(), await login.text()).toBe(200)
+}
+
+/** A customer's two orders for the coming Saturday, and the e2e admin on a phone-sized page. */
+async function twoStopsOnPhone(browser: Browser, page: Page) {
+  const customer = await customerWithOrders(browser)
+  await adminOnPhone(page)
+  const [first, second] = customer.orders
+  return { customer, first, second, saturday: saturdayOf(first) }
+}
+
 // one pattern: Playwright reads a two-item array here as a value and its options. Chromium logs
 // a request made offline or cut off as a failed load, and the page asks the server who is
 // looking (a signed-out visitor's answer is a 401)
@@ -44,18 +65,11 @@ test(
   'a driver marks stops delivered at 375 px while the network goes offline and back',
   { tag: '@phone' },
   async ({ browser, page, context }) => {
-    const customer = await customerWithOrders(browser)
-    const [first, second] = customer.orders
-    const saturday = saturdayOf(first)
-
-    await page.setViewportSize({ width: 375, height: 812 })
-    const login = await page.request.post('/api/auth/login', { data: ADMIN })
-    expect(login.status(), await login.text()).toBe(200)
+    const { customer, first, second, saturday } = await twoStopsOnPhone(browser, page)
 
     await page.goto(`/driver/${saturday}`)
     await expect(page.getByRole('heading', { name: 'Deliveries', level: 1 })).toBeVisible()
-    const card = (order: Order) =>
-      page.getByRole('listitem').filter({ hasText: `order ${orderNumber(order.id)}` })
+    const card = (order: Order) => stopCard(page, order)
     await expect(card(first)).toBeVisible()
     await expect(card(first).getByText('Gate code 4512, ring twice')).toBeVisible()
     await expect(card(first).getByRole('link', { name: /2417 Bagby St/ })).toHaveAttribute(
@@ -97,6 +111,93 @@ test(
     await customer.context.close()
   },
 )
+
+test(
+  'a driver undoes “Delivered” on the wrong stop at 375 px, sent or not yet sent, and sees each stop’s bags',
+  { tag: '@phone' },
+  async ({ browser, page, context }) => {
+    const { customer, first, second, saturday } = await twoStopsOnPhone(browser, page)
+    // the bags each packing slip counts
+    const slips = await page.request.get(`/api/admin/week/${saturday}/packing-slips`)
+    expect(slips.status(), await slips.text()).toBe(200)
+    const { slips: printed } = (await slips.json()) as PackingSlips
+    const bagsText = (order: Order) => {
+      const bags = printed.find((slip) => slip.orderId === order.id)?.bags
+      if (bags === undefined) throw new Error(`no packing slip for ${order.id}`)
+      return `${bags} ${bags === 1 ? 'bag' : 'bags'}`
+    }
+    const customerSees = async (order: Order) => {
+      const seen = await customer.page.request.get(`/api/orders/${order.id}`)
+      return ((await seen.json()) as Order).deliveryStatus
+    }
+
+    await page.goto(`/driver/${saturday}`)
+    const card = (order: Order) => stopCard(page, order)
+    await expect(card(first)).toContainText(`${bagsText(first)} · order`)
+    await expect(card(second)).toContainText(`${bagsText(second)} · order`)
+
+    // sent: the shop marks it delivered, and Undo is offered for the window
+    await card(first).getByRole('button', { name: 'Delivered' }).click()
+    const undoFirst = card(first).getByRole('button', { name: 'Undo' })
+    await expect(undoFirst).toBeVisible()
+    await expect(card(first)).toContainText(/Wrong stop\? You can undo until \d{1,2}:\d{2} [AP]M\./)
+    expect(await customerSees(first)).toBe('delivered')
+    await page.screenshot({ path: 'test-results/driver-undo-375.png', fullPage: true })
+    await expectAccessible(page)
+    await undoFirst.click()
+    await expect(card(first).getByRole('button', { name: 'Delivered' })).toBeVisible()
+    await expect(undoFirst).toHaveCount(0)
+    expect(await customerSees(first)).not.toBe('delivered')
+
+    // not yet sent: Undo drops the tap from the phone, and nothing reaches the shop
+    await context.setOffline(true)
+    await card(second).getByRole('button', { name: 'Delivered' }).click()
+    await expect(card(second)).toContainText('Delivered, not yet sent')
+    await expect(page.getByRole('status').filter({ hasText: '1 tap not yet sent' })).toBeVisible()
+    await expectAccessible(page)
+    await card(second).getByRole('button', { name: 'Undo' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'not yet sent' })).toHaveCount(0)
+    await expect(card(second).getByRole('button', { name: 'Delivered' })).toBeVisible()
+    await context.setOffline(false)
+    await page.reload()
+    await expect(card(second).getByRole('button', { name: 'Delivered' })).toBeVisible()
+    expect(await customerSees(second)).not.toBe('delivered')
+    await customer.context.close()
+  },
+)
+
+test('a tap undone while on its way is undone in the shop once it has arrived', async ({
+  browser,
+  page,
+}) => {
+  const { customer, first: order, saturday } = await twoStopsOnPhone(browser, page)
+  // the phone's tap is held on the way until the driver has pressed Undo
+  let arrive = () => {}
+  const held = new Promise<void>((resolve) => {
+    arrive = resolve
+  })
+  await page.route('**/api/driver/stops/*/delivered', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/driver/${saturday}`)
+  const card = stopCard(page, order)
+  await card.getByRole('button', { name: 'Delivered' }).click()
+  await expect(card).toContainText('Delivered, not yet sent')
+  await card.getByRole('button', { name: 'Undo' }).click()
+  await expect(card.getByRole('button', { name: 'Delivered' })).toBeVisible()
+  arrive()
+  // the shop marked it delivered, then undid it, recorded in the order's history
+  const history = async () => {
+    const listed = await page.request.get(`/api/admin/orders?search=${order.id.slice(0, 8)}`)
+    const [found] = ((await listed.json()) as { orders: AdminOrder[] }).orders
+    return found?.statusHistory.map(({ fromValue, toValue }) => `${fromValue} → ${toValue}`)
+  }
+  await expect.poll(history).toEqual(['order_placed → delivered', 'delivered → order_placed'])
+  await expect(card.getByRole('button', { name: 'Delivered' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'not yet sent' })).toHaveCount(0)
+  await customer.context.close()
+})
 
 interface RouteRow {
   id: string
@@ -178,7 +279,7 @@ test(
       await expect(page).toHaveURL(/\/driver(\/\d{4}-\d{2}-\d{2})?$/)
       await page.goto(`/driver/${saturdayOf(order)}`)
       await expect(page.getByRole('heading', { name: route.name })).toBeVisible()
-      const card = page.getByRole('listitem').filter({ hasText: `order ${orderNumber(order.id)}` })
+      const card = stopCard(page, order)
       await card.getByRole('button', { name: 'Delivered' }).click()
       await expect(card).toContainText('Delivered')
       await expect(page.getByRole('status').filter({ hasText: 'not yet sent' })).toHaveCount(0)
@@ -204,12 +305,11 @@ test('a tap the server never answered is still on the phone after a reload, and 
 }) => {
   const customer = await customerWithOrders(browser)
   const [order] = customer.orders
-  await page.setViewportSize({ width: 375, height: 812 })
-  expect((await page.request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200)
+  await adminOnPhone(page)
   // the phone's taps are lost on the way (a weak connection)
   await page.route('**/api/driver/stops/*/delivered', (route) => route.abort('connectionreset'))
   await page.goto(`/driver/${saturdayOf(order)}`)
-  const card = page.getByRole('listitem').filter({ hasText: `order ${orderNumber(order.id)}` })
+  const card = stopCard(page, order)
   await card.getByRole('button', { name: 'Delivered' }).click()
   await expect(page.getByRole('status').filter({ hasText: '1 tap not yet sent' })).toBeVisible()
   await page.reload()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UNDO_DELIVERED_MINUTES } from '../domain/delivered-undo.ts'
 import { readDeliverySaturday } from '../domain/delivery.ts'
 import { isServedZip } from '../domain/service-area.ts'
 import { DeliveryStatusSchema } from './order.ts'
@@ -23,6 +24,8 @@ export const ROUTE_MESSAGES = {
       : `${count} of these stops are not on this route on that Saturday`,
   stopTwice: 'A stop is listed twice',
   cancelled: 'This order was cancelled: there is nothing to deliver',
+  notDelivered: 'This stop is not marked delivered: there is nothing to undo',
+  undoTooLate: `Too late to undo: a delivery can be undone for ${UNDO_DELIVERED_MINUTES} minutes after it is marked. Call the shop if it was wrong.`,
   notYourRoute: 'This stop is on another driver’s route',
   noRoute: 'This stop is on no route yet: ask the shop which driver takes it',
 } as const
@@ -135,9 +138,16 @@ export const StopOrderInputSchema = z.strictObject({
 })
 export type StopOrderInput = z.infer<typeof StopOrderInputSchema>
 
+/** A stop as the driver's phone shows it: with the bags its packing slip counts. */
+export const DriverStopSchema = StopSchema.extend({ bags: z.number().int() })
+export type DriverStop = z.infer<typeof DriverStopSchema>
+
+export const DriverRouteSchema = DeliveryRouteSchema.extend({ stops: z.array(DriverStopSchema) })
+export type DriverRoute = z.infer<typeof DriverRouteSchema>
+
 export const DriverDaySchema = z.object({
   saturday: z.string(),
-  routes: z.array(RouteWithStopsSchema),
+  routes: z.array(DriverRouteSchema),
 })
 export type DriverDay = z.infer<typeof DriverDaySchema>
 

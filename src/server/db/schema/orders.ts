@@ -72,9 +72,17 @@ export const orders = pgTable(
     cancelledAt: timestamptz('cancelled_at'),
     /** set when the shop packs it on Friday (delivery status `preparing`) */
     packedAt: timestamptz('packed_at'),
-    /** set when its driver marks it delivered, with the driver's note ("left at the side door") */
+    /**
+     * set when its driver marks it delivered, with the driver's note ("left at the side door");
+     * both cleared when the delivery is undone or the status leaves "delivered"
+     */
     deliveredAt: timestamptz('delivered_at'),
     deliveryNote: text('delivery_note'),
+    /**
+     * when the customer's "delivered" e-mail was written to the outbox: once the undo window
+     * after the delivered time has passed (docs/product.md#order-emails)
+     */
+    deliveredEmailAt: timestamptz('delivered_email_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,6 +96,10 @@ export const orders = pgTable(
     ),
     index('orders_delivery_date_status_idx').on(table.deliveryDate, table.status),
     index('orders_created_at_idx').on(table.createdAt),
+    // the minute's tick: delivered orders whose customer has not been told yet
+    index('orders_delivered_email_due_idx')
+      .on(table.deliveredAt)
+      .where(sql`${table.deliveryStatus} = 'delivered' and ${table.deliveredEmailAt} is null`),
     check('orders_status_valid', sql`${table.status} in ${inList(ORDER_STATUSES)}`),
     check('orders_money_not_negative', moneyNotNegative(table)),
     check(

@@ -1,6 +1,6 @@
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
-import { orders } from '../../db/schema/orders.ts'
+import { orderItems, orders } from '../../db/schema/orders.ts'
 import type { Executor } from '../../db/transaction.ts'
 
 /*
@@ -228,6 +228,27 @@ export function createOrderReadsRepo(db: Executor) {
           join (${dayOrders(day)}) day_orders on day_orders.id = item.order_id
          order by item.order_id, item.created_at, item.id`)
       return result.rows
+    },
+
+    /** The lines of some orders, as slipLines reads a day's. */
+    async slipLinesOf(orderIds: readonly string[]): Promise<SlipLineRow[]> {
+      if (orderIds.length === 0) return []
+      const rows = await db
+        .select({
+          orderId: orderItems.orderId,
+          productId: orderItems.productId,
+          productName: orderItems.productName,
+          quantity: orderItems.quantity,
+          customSelections: orderItems.customSelections,
+          hasSelections: sql<boolean>`${orderItems.customSelections} is not null`,
+        })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, [...orderIds]))
+        .orderBy(asc(orderItems.orderId), asc(orderItems.createdAt), asc(orderItems.id))
+      return rows.map((row) => ({
+        ...row,
+        customSelections: row.customSelections as SlipLineRow['customSelections'],
+      }))
     },
 
     /** The distinct delivery instants in [from, until) of orders that are not cancelled. */

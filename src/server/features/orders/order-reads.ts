@@ -34,6 +34,9 @@ export function createOrderReads({
     /** The lines of the day's orders, by order, in the order they were added. */
     slipLinesOn: (day: DayBounds) => reads.slipLines(day),
 
+    /** The lines of the given orders, by order, in the order they were added. */
+    slipLinesOf: (orderIds: readonly string[]) => reads.slipLinesOf(orderIds),
+
     /** The distinct delivery instants in [from, until) that have orders. */
     deliveryInstantsBetween: (from: Date, until: Date) => reads.deliveryInstants(from, until),
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm'
+import { byOrder } from '#shared/by-order.ts'
 import type { DeliveryStatus, OrderStatus, PaymentState } from '#shared/schemas/order-status.ts'
 import { containing, escapeLike } from '../../db/like.ts'
 import { orderEvents, orderItems, orders, orderStatusChanges } from '../../db/schema/orders.ts'
@@ -64,17 +65,6 @@ export interface OrderFilters {
 
 export type StatusFieldChange =
   { field: 'status'; value: OrderStatus } | { field: 'delivery_status'; value: DeliveryStatus }
-
-/** rows grouped by their order, in the order they came (Map.groupBy needs Node 21) */
-function byOrder<Row extends { orderId: string }>(rows: Row[]): Map<string, Row[]> {
-  const grouped = new Map<string, Row[]>()
-  for (const row of rows) {
-    const group = grouped.get(row.orderId)
-    if (group) group.push(row)
-    else grouped.set(row.orderId, [row])
-  }
-  return grouped
-}
 
 export function whereOf(filters: OrderFilters): SQL | undefined {
   // plain comparisons on the columns themselves, so orders_delivery_date_status_idx serves them

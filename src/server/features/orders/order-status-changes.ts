@@ -38,7 +38,8 @@ export async function changeStatusField(
 
 /**
  * A status change of an order locked in `tx`, recorded with who made it; the customer hears
- * when the box is on its way and when it arrived, once each.
+ * at once when the box is on its way, once. That it arrived is told by the minute's tick once
+ * the undo window has passed (order-deliveries.ts), so an undone "delivered" is never told.
  */
 export async function changeLockedStatusField(
   {
@@ -57,17 +58,14 @@ export async function changeLockedStatusField(
   deliveryNote: string | null = null,
 ) {
   const orderId = locked.id
-  const changed = await repo.within(tx).changeStatusField(locked, change, by)
-  // the delivered time is the first "delivered", from a driver's tap or the Orders tab
-  if (changed && change.value === 'delivered') {
-    await repo.within(tx).recordDelivered(locked, now(), deliveryNote)
-  }
-  if (
-    changed &&
-    change.field === 'delivery_status' &&
-    locked.deliveryStatus !== change.value &&
-    (change.value === 'out_for_delivery' || change.value === 'delivered')
-  ) {
+  const within = repo.within(tx)
+  const changed = await within.changeStatusField(locked, change, by)
+  if (!changed || change.field !== 'delivery_status') return changed
+  // the delivered time is the first "delivered", from a driver's tap or the Orders tab; an
+  // order moved back from "delivered" (an undo, or the Orders tab) has no delivered time
+  if (change.value === 'delivered') await within.recordDelivered(locked, now(), deliveryNote)
+  else if (locked.deliveryStatus === 'delivered') await within.clearDelivered(orderId)
+  if (change.value === 'out_for_delivery' && locked.deliveryStatus !== change.value) {
     const wire = { ...toOrder(changed, now()), userId: changed.userId }
     await notice(tx, wire, { kind: change.value }, `${change.value}:${orderId}`)
   }

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, lte, ne, sql } from 'drizzle-orm'
-import { orderEvents, orderItems, orders } from '../../db/schema/orders.ts'
+import { and, asc, count, desc, eq, isNull, lte, ne, sql, type SQL } from 'drizzle-orm'
+import { orderEvents, orderItems, orders, orderStatusChanges } from '../../db/schema/orders.ts'
 import type { Executor } from '../../db/transaction.ts'
 
 import {
@@ -32,6 +32,21 @@ export type * from './order-rows.ts'
  * a caller's transaction (checkout making an order, a capture recorded) includes it.
  */
 export function createOrdersRepo(db: Executor, refundsOf: RefundsOf) {
+  /** The ids of a batch of the orders matching `where`, after the given id (keyset paging). */
+  async function idsAfter(
+    where: SQL | undefined,
+    afterId: string | null,
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(where, afterId ? sql`${orders.id} > ${afterId}` : undefined))
+      .orderBy(asc(orders.id))
+      .limit(limit)
+    return rows.map((row) => row.id)
+  }
+
   return {
     /** The repo's statements inside the caller's transaction. */
     within: (tx: Executor) => createOrdersRepo(tx, refundsOf),
@@ -158,26 +173,16 @@ export function createOrdersRepo(db: Executor, refundsOf: RefundsOf) {
     },
 
     /** A batch of a delivery's authorised orders, after the given id (keyset paging). */
-    async idsAwaitingCapture(
-      deliveryDate: Date,
-      afterId: string | null,
-      limit: number,
-    ): Promise<string[]> {
-      const rows = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.deliveryDate, deliveryDate),
-            eq(orders.paymentStatus, 'authorized'),
-            ne(orders.status, 'cancelled'),
-            afterId ? sql`${orders.id} > ${afterId}` : undefined,
-          ),
-        )
-        .orderBy(asc(orders.id))
-        .limit(limit)
-      return rows.map((row) => row.id)
-    },
+    idsAwaitingCapture: (deliveryDate: Date, afterId: string | null, limit: number) =>
+      idsAfter(
+        and(
+          eq(orders.deliveryDate, deliveryDate),
+          eq(orders.paymentStatus, 'authorized'),
+          ne(orders.status, 'cancelled'),
+        ),
+        afterId,
+        limit,
+      ),
 
     /** One page, newest first, with items and histories, and how many match: six queries. */
     async page(
@@ -233,6 +238,54 @@ export function createOrdersRepo(db: Executor, refundsOf: RefundsOf) {
         .update(orders)
         .set({ deliveredAt, deliveryNote, updatedAt: sql`clock_timestamp()` })
         .where(eq(orders.id, order.id))
+    },
+
+    /** The delivery undone: no time, no note. Run it holding the order's lock. */
+    async clearDelivered(orderId: string): Promise<void> {
+      await db
+        .update(orders)
+        .set({ deliveredAt: null, deliveryNote: null, updatedAt: sql`clock_timestamp()` })
+        .where(eq(orders.id, orderId))
+    },
+
+    /** What the order's delivery status was before its latest move to `value`, if recorded. */
+    async deliveryStatusBefore(orderId: string, value: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ fromValue: orderStatusChanges.fromValue })
+        .from(orderStatusChanges)
+        .where(
+          and(
+            eq(orderStatusChanges.orderId, orderId),
+            eq(orderStatusChanges.field, 'delivery_status'),
+            eq(orderStatusChanges.toValue, value),
+          ),
+        )
+        .orderBy(desc(orderStatusChanges.createdAt), desc(orderStatusChanges.id))
+        .limit(1)
+      return row?.fromValue
+    },
+
+    /**
+     * A batch of the orders delivered at or before `upTo` whose customer has not been told yet,
+     * after the given id (keyset paging; orders_delivered_email_due_idx finds them).
+     */
+    deliveredAwaitingEmail: (upTo: Date, afterId: string | null, limit: number) =>
+      idsAfter(
+        and(
+          eq(orders.deliveryStatus, 'delivered'),
+          isNull(orders.deliveredEmailAt),
+          lte(orders.deliveredAt, upTo),
+        ),
+        afterId,
+        limit,
+      ),
+
+    /** The customer's "delivered" e-mail is written. Run it holding the order's lock. */
+    async setDeliveredEmailAt(orderId: string, at: Date): Promise<void> {
+      await db
+        .update(orders)
+        .set({ deliveredEmailAt: at, updatedAt: sql`clock_timestamp()` })
+        .where(eq(orders.id, orderId))
     },
 
     /** See changeStatusField: inside a transaction holding the order's lock. */

@@ -12,6 +12,7 @@ import { AppError } from '../../app-error.ts'
 import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
 import type { OutboxService } from '../outbox/index.ts'
+import { createDeliveries } from './order-deliveries.ts'
 import { createNotices } from './order-notices.ts'
 import { createOrderRecords } from './order-records.ts'
 import { changeLockedStatusField, changeStatusField } from './order-status-changes.ts'
@@ -84,6 +85,9 @@ export function createOrdersService({
   const records = createOrderRecords({ repo, notice, log, now, accountEmail })
   return {
     ...records,
+
+    /** out for delivery, delivered, its undo, and the "delivered" e-mails the tick sends */
+    ...createDeliveries({ repo, transaction, now, notice, log }),
 
     /** The order and its lines as they are now (a change is priced from this, then locked). */
     findWithLines: (orderId: string) => repo.withLines(orderId),
@@ -175,62 +179,6 @@ export function createOrdersService({
         { field: 'delivery_status', value: deliveryStatus },
         by,
       )
-    },
-
-    /**
-     * The driver leaves with the order (docs/product.md#routes): "out for delivery" unless it is
-     * delivered already, out already or cancelled, decided under the order's lock, so a stop
-     * marked delivered at the same moment is never moved back. Asking again changes nothing.
-     */
-    async sendOutForDelivery(orderId: string, by: AdminCaller): Promise<void> {
-      const found = await transaction(async (tx) => {
-        const locked = await repo.within(tx).lock(orderId)
-        if (!locked) return false
-        const done = ['out_for_delivery', 'delivered'].includes(locked.deliveryStatus)
-        if (locked.status === 'cancelled' || done) return true
-        await changeLockedStatusField(
-          statusDeps,
-          tx,
-          locked,
-          { field: 'delivery_status', value: 'out_for_delivery' },
-          by,
-        )
-        return true
-      })
-      if (!found) throw new AppError('ORDER_NOT_FOUND')
-    },
-
-    /**
-     * The driver left the order at the door (docs/product.md#routes): "delivered" with the time
-     * and the driver's note, decided and written under the order's lock, so an order cancelled at
-     * the same moment is never marked delivered (nor its customer told). The first time and the
-     * first note are kept: asking again changes nothing, but a note can join a time that has none.
-     */
-    async markDelivered(
-      orderId: string,
-      by: AdminCaller,
-      note: string | null = null,
-    ): Promise<'delivered' | 'cancelled'> {
-      const outcome = await transaction(async (tx) => {
-        const locked = await repo.within(tx).lock(orderId)
-        if (!locked) return undefined
-        if (locked.status === 'cancelled') return 'cancelled' as const
-        if (locked.deliveryStatus !== 'delivered') {
-          await changeLockedStatusField(
-            statusDeps,
-            tx,
-            locked,
-            { field: 'delivery_status', value: 'delivered' },
-            by,
-            note,
-          )
-        } else {
-          await repo.within(tx).recordDelivered(locked, now(), note)
-        }
-        return 'delivered' as const
-      })
-      if (!outcome) throw new AppError('ORDER_NOT_FOUND')
-      return outcome
     },
 
     /**

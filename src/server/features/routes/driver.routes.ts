@@ -4,12 +4,12 @@ import { ErrorBodySchema } from '#shared/errors.ts'
 import {
   DeliveredInputSchema,
   DriverDaySchema,
+  DriverRouteSchema,
+  DriverStopSchema,
   OutForDeliveryInputSchema,
   RouteIdParamsSchema,
-  RouteWithStopsSchema,
   SaturdayParamsSchema,
   StopParamsSchema,
-  StopSchema,
 } from '#shared/schemas/routes.ts'
 import { AppError } from '../../app-error.ts'
 import type { SignedIn } from '../auth/index.ts'
@@ -66,7 +66,7 @@ export function driverRoutes({
         schema: {
           params: RouteIdParamsSchema,
           body: OutForDeliveryInputSchema,
-          response: { 200: RouteWithStopsSchema, ...errors },
+          response: { 200: DriverRouteSchema, ...errors },
         },
       },
       (request) =>
@@ -79,11 +79,18 @@ export function driverRoutes({
         schema: {
           params: StopParamsSchema,
           body: DeliveredInputSchema,
-          response: { 200: StopSchema, ...errors },
+          response: { 200: DriverStopSchema, ...errors },
         },
       },
       (request) =>
         driver.delivered(request.params.orderId, callerOf(request), request.body?.note || null),
+    )
+
+    // within the undo window only (docs/product.md#routes); 409 after it or when not delivered
+    app.post(
+      `${DRIVER_API_PREFIX}/stops/:orderId/delivered/undo`,
+      { schema: { params: StopParamsSchema, response: { 200: DriverStopSchema, ...errors } } },
+      (request) => driver.undoDelivered(request.params.orderId, callerOf(request)),
     )
   }
 }

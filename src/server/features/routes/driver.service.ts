@@ -3,11 +3,13 @@ import { addressParts } from '#shared/domain/route-stops.ts'
 import {
   ROUTE_MESSAGES,
   type DriverDay,
+  type DriverRoute,
+  type DriverStop,
   type RouteWithStops,
-  type Stop,
 } from '#shared/schemas/routes.ts'
 import { AppError } from '../../app-error.ts'
 import type { OrdersService } from '../orders/index.ts'
+import type { WeekService } from '../week/index.ts'
 import type { RoutesService } from './routes.service.ts'
 import { routeOfZip, toStop, withAddress } from './week-routes.ts'
 
@@ -22,18 +24,22 @@ const mayDrive = (caller: StaffCaller, route: { driver: { id: string } | null })
   caller.isAdmin || route.driver?.id === caller.id
 
 /**
- * The driver's Saturday (docs/product.md#routes): their routes' stops, "out for delivery" for a
- * route and "delivered" per stop. The delivery status changes go through the orders feature,
- * which writes the customer's e-mail once (the outbox's key is the order and the status), so a
- * retried tap changes nothing and sends nothing twice.
+ * The driver's Saturday (docs/product.md#routes): their routes' stops, each with the bags its
+ * packing slip counts, "out for delivery" for a route, and "delivered" per stop with its undo
+ * within the window. The delivery status changes go through the orders feature, which writes
+ * the customer's e-mails once each (the outbox's key is the order and the status), so a retried
+ * tap changes nothing and sends nothing twice.
  */
 export function createDriverService({
   routes,
   orders,
+  bags,
   now,
 }: {
   routes: Pick<RoutesService, 'routes' | 'week'>
-  orders: Pick<OrdersService, 'markDelivered' | 'sendOutForDelivery' | 'stopOf'>
+  orders: Pick<OrdersService, 'markDelivered' | 'undoDelivered' | 'sendOutForDelivery' | 'stopOf'>
+  /** the bags of each stop are its packing slip's, counted by the week feature */
+  bags: Pick<WeekService, 'bagsOf'>
   now: () => Date
 }) {
   /**
@@ -48,10 +54,47 @@ export function createDriverService({
     }
   }
 
+  /** The routes' stops with the bags their packing slips count. */
+  async function withBags(found: RouteWithStops[]): Promise<DriverRoute[]> {
+    const counted = await bags.bagsOf(found.flatMap(({ stops }) => stops.map((s) => s.orderId)))
+    return found.map((route) => ({
+      ...route,
+      stops: route.stops.map((stop) => ({ ...stop, bags: counted.get(stop.orderId) ?? 1 })),
+    }))
+  }
+
   async function day(saturday: string, caller: StaffCaller): Promise<DriverDay> {
     mayWork(caller, saturday)
     const week = await routes.week(saturday)
-    return { saturday, routes: week.routes.filter((route) => mayDrive(caller, route)) }
+    return {
+      saturday,
+      routes: await withBags(week.routes.filter((route) => mayDrive(caller, route))),
+    }
+  }
+
+  /** One stop as it is now, with its bags. */
+  async function stopNow(orderId: string): Promise<DriverStop> {
+    const saved = await orders.stopOf(orderId)
+    if (!saved) throw new AppError('ORDER_NOT_FOUND')
+    const counted = await bags.bagsOf([orderId])
+    return { ...toStop(withAddress(saved)), bags: counted.get(orderId) ?? 1 }
+  }
+
+  /**
+   * Refused unless the caller may mark the stop: a driver marks only the stops of their own
+   * routes, on the Saturdays they work; an admin any stop. 404 for an unknown order.
+   */
+  async function checkMayMark(orderId: string, caller: StaffCaller): Promise<void> {
+    const order = await orders.stopOf(orderId)
+    if (!order) throw new AppError('ORDER_NOT_FOUND')
+    if (!caller.isAdmin) {
+      const route = routeOfZip(await routes.routes(), addressParts(order.deliveryAddress).zip)
+      if (!route) throw new AppError('FORBIDDEN', { message: ROUTE_MESSAGES.noRoute })
+      if (!mayDrive(caller, route)) {
+        throw new AppError('FORBIDDEN', { message: ROUTE_MESSAGES.notYourRoute })
+      }
+    }
+    mayWork(caller, chicagoDayOf(order.deliveryDate))
   }
 
   return {
@@ -61,7 +104,7 @@ export function createDriverService({
       routeId: string,
       caller: StaffCaller,
       saturday = comingSaturday(now()),
-    ): Promise<RouteWithStops> {
+    ): Promise<DriverRoute> {
       const route = (await routes.routes()).find((found) => found.id === routeId)
       if (!route) throw new AppError('NOT_FOUND', { message: ROUTE_MESSAGES.notFound })
       if (!mayDrive(caller, route)) throw new AppError('FORBIDDEN')
@@ -75,24 +118,31 @@ export function createDriverService({
       return after
     },
 
-    async delivered(orderId: string, caller: StaffCaller, note: string | null): Promise<Stop> {
-      const order = await orders.stopOf(orderId)
-      if (!order) throw new AppError('ORDER_NOT_FOUND')
-      if (!caller.isAdmin) {
-        const route = routeOfZip(await routes.routes(), addressParts(order.deliveryAddress).zip)
-        if (!route) throw new AppError('FORBIDDEN', { message: ROUTE_MESSAGES.noRoute })
-        if (!mayDrive(caller, route)) {
-          throw new AppError('FORBIDDEN', { message: ROUTE_MESSAGES.notYourRoute })
-        }
-      }
-      mayWork(caller, chicagoDayOf(order.deliveryDate))
+    async delivered(
+      orderId: string,
+      caller: StaffCaller,
+      note: string | null,
+    ): Promise<DriverStop> {
+      await checkMayMark(orderId, caller)
       // the status, the time and the note, written by the orders feature under the order's lock
       if ((await orders.markDelivered(orderId, caller, note)) === 'cancelled') {
         throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.cancelled })
       }
-      const saved = await orders.stopOf(orderId)
-      if (!saved) throw new AppError('ORDER_NOT_FOUND')
-      return toStop(withAddress(saved))
+      return stopNow(orderId)
+    },
+
+    /** "Delivered" tapped on the wrong stop, undone within the window (docs/product.md#routes). */
+    async undoDelivered(orderId: string, caller: StaffCaller): Promise<DriverStop> {
+      await checkMayMark(orderId, caller)
+      // decided by the orders feature under the order's lock, by the shop's clock
+      const outcome = await orders.undoDelivered(orderId, caller)
+      if (outcome === 'not_delivered') {
+        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.notDelivered })
+      }
+      if (outcome === 'too_late') {
+        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.undoTooLate })
+      }
+      return stopNow(orderId)
     },
   }
 }

@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { emailOutbox, orders } from '#server/db/schema/index.ts'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { emailOutbox, orders, orderStatusChanges } from '#server/db/schema/index.ts'
+import { deliveryOfSaturday } from '#shared/domain/delivery.ts'
+import { orderNumber } from '#shared/domain/order-number.ts'
 import {
   ROUTE_MESSAGES,
   type DriverDay,
+  type DriverRoute,
+  type DriverStop,
   type RouteList,
-  type RouteWithStops,
-  type Stop,
 } from '#shared/schemas/routes.ts'
+import type { PackingSlips } from '#shared/schemas/week.ts'
 import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
+import { makeOrder } from '#tests/factories/order.ts'
+import { makeProduct } from '#tests/factories/product.ts'
 import { makeStop, signUpDriver } from '#tests/factories/route.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 const SATURDAY = '2026-12-05'
+// Saturday 7:00 in Houston
+const START = new Date('2026-12-05T13:00:00Z')
+let clock = START
 let shop: TestApp
 let admin: Shopper
 let customer: Shopper
@@ -23,7 +31,7 @@ let central: RouteList['routes'][number]
 let west: RouteList['routes'][number]
 
 beforeAll(async () => {
-  shop = await createTestApp({ now: () => new Date('2026-12-05T13:00:00Z') })
+  shop = await createTestApp({ now: () => clock })
   admin = await signUpAdmin(shop, 'driver-admin')
   customer = await signUp(shop, 'driver-customer')
   dana = await signUpDriver(shop, 'driver-dana', 'Dana')
@@ -52,6 +60,9 @@ beforeAll(async () => {
   await makeStop(shop, customer.userId, SATURDAY, '9 Mason Rd, Katy, TX 77494')
 })
 afterAll(() => shop.close())
+afterEach(() => {
+  clock = START
+})
 
 const outboxOf = (orderId: string, kind: string) =>
   shop.database.db
@@ -83,6 +94,7 @@ describe('who reaches the driver’s view (docs/product.md#routes)', () => {
         'GET /api/driver/:saturday',
         'POST /api/driver/routes/:id/out-for-delivery',
         'POST /api/driver/stops/:orderId/delivered',
+        'POST /api/driver/stops/:orderId/delivered/undo',
       ]),
     )
     for (const call of calls) {
@@ -124,7 +136,7 @@ describe('the driver’s taps', () => {
     const url = `/api/driver/routes/${central.id}/out-for-delivery`
     const first = await dana.call('POST', url, { saturday: SATURDAY })
     expect(first.statusCode, first.body).toBe(200)
-    const route = first.json<RouteWithStops>()
+    const route = first.json<DriverRoute>()
     expect(route.stops.map(({ deliveryStatus }) => deliveryStatus)).toEqual([
       'out_for_delivery',
       'out_for_delivery',
@@ -141,25 +153,23 @@ describe('the driver’s taps', () => {
     expect((await lee.call('POST', url, { saturday: SATURDAY })).statusCode).toBe(403)
   })
 
-  test('delivered records the time and note, e-mails once, and a retry changes nothing', async () => {
+  test('delivered records the time and note, a retry changes nothing, and no e-mail goes yet', async () => {
     const [stop] = (await dayOf(dana)).routes[0]?.stops ?? []
     if (!stop) throw new Error('no stop')
     const url = `/api/driver/stops/${stop.orderId}/delivered`
     const first = await dana.call('POST', url, { note: 'Left at the side door' })
     expect(first.statusCode, first.body).toBe(200)
-    expect(first.json<Stop>()).toMatchObject({
+    expect(first.json<DriverStop>()).toMatchObject({
       deliveryStatus: 'delivered',
       deliveryNote: 'Left at the side door',
       deliveredAt: '2026-12-05T13:00:00.000Z',
     })
+    clock = new Date(START.getTime() + 60_000)
     const retry = await dana.call('POST', url, { note: 'Left at the side door' })
     expect(retry.statusCode).toBe(200)
-    expect(retry.json<Stop>().deliveredAt).toBe('2026-12-05T13:00:00.000Z')
-    const mails = await outboxOf(stop.orderId, 'delivered')
-    expect(mails).toHaveLength(1)
-    expect(mails[0]?.subject).toContain('was delivered')
-    // to the account's address, whatever address the order was given
-    expect(mails[0]?.recipient).toBe(customer.email)
+    expect(retry.json<DriverStop>().deliveredAt).toBe('2026-12-05T13:00:00.000Z')
+    // the customer hears of it once the undo window has passed (below), not at the tap
+    expect(await outboxOf(stop.orderId, 'delivered')).toEqual([])
   })
 
   test('a stop the shop marked delivered stays delivered when its route goes out, with its time', async () => {
@@ -177,7 +187,7 @@ describe('the driver’s taps', () => {
       saturday: SATURDAY,
     })
     expect(out.statusCode, out.body).toBe(200)
-    const [stop] = out.json<RouteWithStops>().stops
+    const [stop] = out.json<DriverRoute>().stops
     expect(stop).toMatchObject({
       orderId: westStop.orderId,
       deliveryStatus: 'delivered',
@@ -235,5 +245,198 @@ describe('the driver’s taps', () => {
     })
     expect(long.statusCode).toBe(400)
     expect(long.json()).toMatchObject({ message: 'Please keep the note under 500 characters' })
+  })
+})
+
+describe('undoing “Delivered” (docs/product.md#routes)', () => {
+  const minutesIn = (minutes: number) => new Date(START.getTime() + minutes * 60_000)
+  const undoUrl = (orderId: string) => `/api/driver/stops/${orderId}/delivered/undo`
+  let streetNumber = 10
+
+  /** A new stop on Dana's route, out for delivery as her route is. */
+  async function stopOutForDelivery(): Promise<string> {
+    streetNumber += 1
+    const { id } = await makeStop(
+      shop,
+      customer.userId,
+      SATURDAY,
+      `${streetNumber} Yale St, Houston, TX 77008`,
+    )
+    const out = await dana.call('POST', `/api/driver/routes/${central.id}/out-for-delivery`, {
+      saturday: SATURDAY,
+    })
+    expect(out.statusCode, out.body).toBe(200)
+    return id
+  }
+
+  const deliver = async (driver: Shopper, orderId: string, note?: string) => {
+    const response = await driver.call(
+      'POST',
+      `/api/driver/stops/${orderId}/delivered`,
+      note ? { note } : {},
+    )
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json<DriverStop>()
+  }
+
+  const stopOnDay = async (orderId: string) =>
+    (await dayOf(dana)).routes
+      .flatMap(({ stops }) => stops)
+      .find((stop) => stop.orderId === orderId)
+
+  const deliveredMails = (orderId: string) =>
+    shop.sentMail.filter(
+      ({ subject }) => subject.includes(orderNumber(orderId)) && subject.includes('was delivered'),
+    )
+
+  test('within the window the stop goes back as it was, and the customer is never told', async () => {
+    const orderId = await stopOutForDelivery()
+    await deliver(dana, orderId, 'Wrong house, sorry')
+
+    clock = minutesIn(4.9)
+    const undone = await dana.call('POST', undoUrl(orderId))
+    expect(undone.statusCode, undone.body).toBe(200)
+    const expected = { deliveryStatus: 'out_for_delivery', deliveredAt: null, deliveryNote: null }
+    expect(undone.json<DriverStop>()).toMatchObject(expected)
+    expect(await stopOnDay(orderId)).toMatchObject(expected)
+    // recorded in the order's history like any status change: who, from, to
+    const history = await shop.database.db
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, orderId))
+      .orderBy(orderStatusChanges.createdAt)
+    expect(history.at(-1)).toMatchObject({
+      field: 'delivery_status',
+      fromValue: 'delivered',
+      toValue: 'out_for_delivery',
+      changedByEmail: dana.email,
+    })
+
+    // long after the window, the tick finds nothing to tell
+    clock = minutesIn(60)
+    await shop.app.jobs.runDue()
+    expect(await outboxOf(orderId, 'delivered')).toEqual([])
+    expect(deliveredMails(orderId)).toEqual([])
+
+    // nothing left to undo
+    const again = await dana.call('POST', undoUrl(orderId))
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toEqual({ message: ROUTE_MESSAGES.notDelivered })
+  })
+
+  test('delivered again after an undo, the window and the e-mail count from the new tap', async () => {
+    const orderId = await stopOutForDelivery()
+    await deliver(dana, orderId)
+    clock = minutesIn(1)
+    expect((await dana.call('POST', undoUrl(orderId))).statusCode).toBe(200)
+    clock = minutesIn(10)
+    const again = await deliver(dana, orderId, 'Handed to the neighbour at 14')
+    expect(again).toMatchObject({
+      deliveredAt: minutesIn(10).toISOString(),
+      deliveryNote: 'Handed to the neighbour at 14',
+    })
+    clock = minutesIn(14)
+    await shop.app.jobs.runDue()
+    expect(deliveredMails(orderId)).toEqual([])
+    clock = minutesIn(15)
+    await shop.app.jobs.runDue()
+    expect(deliveredMails(orderId)).toHaveLength(1)
+  })
+
+  test('after the window an undo is refused with 409 and the stop stays delivered', async () => {
+    const orderId = await stopOutForDelivery()
+    await deliver(dana, orderId, 'Porch')
+    clock = minutesIn(5)
+    const late = await dana.call('POST', undoUrl(orderId))
+    expect(late.statusCode).toBe(409)
+    expect(late.json()).toEqual({ message: ROUTE_MESSAGES.undoTooLate })
+    expect(await stopOnDay(orderId)).toMatchObject({
+      deliveryStatus: 'delivered',
+      deliveredAt: START.toISOString(),
+      deliveryNote: 'Porch',
+    })
+  })
+
+  test('another route’s driver is refused with 403; an admin may undo', async () => {
+    const orderId = await stopOutForDelivery()
+    await deliver(dana, orderId)
+    const refused = await lee.call('POST', undoUrl(orderId))
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json()).toEqual({ message: ROUTE_MESSAGES.notYourRoute })
+    expect((await stopOnDay(orderId))?.deliveryStatus).toBe('delivered')
+    const byAdmin = await admin.call('POST', undoUrl(orderId))
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200)
+    expect(byAdmin.json<DriverStop>().deliveryStatus).toBe('out_for_delivery')
+    expect((await dana.call('POST', undoUrl(randomUUID()))).statusCode).toBe(404)
+  })
+
+  test('a kept delivery is e-mailed once when the window has passed, also by a shop that was down then', async () => {
+    const orderId = await stopOutForDelivery()
+    await deliver(dana, orderId)
+    clock = minutesIn(4)
+    await shop.app.jobs.runDue()
+    expect(await outboxOf(orderId, 'delivered')).toEqual([])
+
+    // the shop was down from minute 4 to minute 90: its first tick catches up
+    clock = minutesIn(90)
+    await shop.app.jobs.runDue()
+    await shop.app.jobs.runDue()
+    const mails = await outboxOf(orderId, 'delivered')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.subject).toContain('was delivered')
+    // to the account's address, whatever address the order was given
+    expect(mails[0]?.recipient).toBe(customer.email)
+    expect(deliveredMails(orderId)).toHaveLength(1)
+  })
+})
+
+describe('bags on the driver’s stops (docs/product.md#the-week)', () => {
+  test('every driver read shows the bags the packing slip counts', async () => {
+    const box = await makeProduct(shop.database.db, {
+      name: 'Driver Test Veggie Box',
+      category: 'farm-boxes',
+      subcategory: 'veggie-box',
+    })
+    shop.catalog.invalidate()
+    // one farm box and nine other items: a bag for the box, two for the items
+    const { id: orderId } = await makeOrder(
+      shop.database.db,
+      {
+        userId: customer.userId,
+        deliveryDate: deliveryOfSaturday(SATURDAY),
+        deliveryAddress: '88 Bagby St, Houston, TX 77002',
+      },
+      {
+        items: [
+          { productId: box.id, productName: box.name, quantity: 1 },
+          { productName: 'Pasture eggs', quantity: 4 },
+          { productName: 'Heirloom tomatoes', quantity: 5 },
+        ],
+      },
+    )
+    const slips = await admin.call('GET', `/api/admin/week/${SATURDAY}/packing-slips`)
+    expect(slips.statusCode, slips.body).toBe(200)
+    const slipBags = new Map(
+      slips.json<PackingSlips>().slips.map(({ orderId: id, bags }) => [id, bags]),
+    )
+    expect(slipBags.get(orderId)).toBe(3)
+
+    const day = await dayOf(dana)
+    const stops = day.routes.flatMap((route) => route.stops)
+    expect(stops.find((stop) => stop.orderId === orderId)).toMatchObject({
+      bags: 3,
+      itemsCount: 10,
+    })
+    for (const stop of stops) expect(stop.bags, stop.street).toBe(slipBags.get(stop.orderId))
+
+    const out = await dana.call('POST', `/api/driver/routes/${central.id}/out-for-delivery`, {
+      saturday: SATURDAY,
+    })
+    const outStop = out.json<DriverRoute>().stops.find((stop) => stop.orderId === orderId)
+    expect(outStop?.bags).toBe(3)
+    const delivered = await dana.call('POST', `/api/driver/stops/${orderId}/delivered`, {})
+    expect(delivered.json<DriverStop>().bags).toBe(3)
+    const undone = await dana.call('POST', `/api/driver/stops/${orderId}/delivered/undo`)
+    expect(undone.json<DriverStop>().bags).toBe(3)
   })
 })

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { OrdersService } from '../orders/index.ts'
+import type { WeekService } from '../week/index.ts'
 import { driverRoutes } from './driver.routes.ts'
 import { createDriverService } from './driver.service.ts'
 import { createRoutesRepo } from './routes.repo.ts'
@@ -10,7 +11,7 @@ import { createRoutesService, type RouteStaff } from './routes.service.ts'
 
 /**
  * Saturday routes and the driver's phone view (docs/product.md#routes): the admin's routes and
- * stop order, and the driver's out-for-delivery and delivered taps.
+ * stop order, and the driver's out-for-delivery and delivered taps (and its undo).
  */
 export function createRoutesFeature(deps: {
   db: Database
@@ -20,8 +21,15 @@ export function createRoutesFeature(deps: {
   staff: RouteStaff
   orders: Pick<
     OrdersService,
-    'markDelivered' | 'sendOutForDelivery' | 'stopOf' | 'stopsOn' | 'stopsOnWithin'
+    | 'markDelivered'
+    | 'undoDelivered'
+    | 'sendOutForDelivery'
+    | 'stopOf'
+    | 'stopsOn'
+    | 'stopsOnWithin'
   >
+  /** the bags of each stop, as its packing slip counts them (the week feature) */
+  bags: Pick<WeekService, 'bagsOf'>
   now: () => Date
 }) {
   const service = createRoutesService({
@@ -30,7 +38,12 @@ export function createRoutesFeature(deps: {
     orders: deps.orders,
     staff: deps.staff,
   })
-  const driver = createDriverService({ routes: service, orders: deps.orders, now: deps.now })
+  const driver = createDriverService({
+    routes: service,
+    orders: deps.orders,
+    bags: deps.bags,
+    now: deps.now,
+  })
   return {
     service,
     adminRoutes: adminRoutesRoutes(service),

@@ -1,7 +1,7 @@
 import { chicagoDayOf } from '#shared/domain/delivery.ts'
 import type { JobRuns } from '../../jobs/job-runs.ts'
 import type { CatalogService } from '../catalog/index.ts'
-import type { DayBounds, OrdersService } from '../orders/index.ts'
+import type { DayBounds, OrdersService, SlipLineRow } from '../orders/index.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import { HARVEST_EMAIL_KIND, HARVEST_JOB, harvestKeyPrefix } from './harvest-keys.ts'
 
@@ -45,6 +45,7 @@ export type WeekOrders = Pick<
   | 'upcomingDeliveries'
   | 'slipOrdersOn'
   | 'slipLinesOn'
+  | 'slipLinesOf'
   | 'deliveryInstantsBetween'
 >
 
@@ -71,6 +72,29 @@ export function createWeekReads({
   outbox: Pick<OutboxService, 'lastWrittenByKey'>
   jobRuns: Pick<JobRuns, 'finishedKeys'>
 }) {
+  /**
+   * Order lines as the packing slips show them: what each product is called and sold by today,
+   * and whether it is a farm box (in the farm-boxes category, or a built or "Farmer's choice" box).
+   */
+  async function slipItemsOfLines(lines: SlipLineRow[]): Promise<SlipItemRow[]> {
+    const products = new Map(
+      (await catalog.productFacts(lines.flatMap(({ productId }) => productId ?? []))).map(
+        (product) => [product.id, product],
+      ),
+    )
+    return lines.map((line) => {
+      const product = line.productId ? products.get(line.productId) : undefined
+      return {
+        orderId: line.orderId,
+        name: product?.name ?? line.productName,
+        unit: product?.unit ?? '',
+        quantity: line.quantity,
+        isBox: product?.category === FARM_BOXES || line.hasSelections,
+        customSelections: line.customSelections,
+      }
+    })
+  }
+
   return {
     /**
      * Every product of a Saturday's orders with its total quantity, named and sold by what the
@@ -128,25 +152,11 @@ export function createWeekReads({
     slipOrders: (day: DayBounds) => orders.slipOrdersOn(day),
 
     /** The day's order lines as the packing slips show them, by order, as they were added. */
-    async slipItems(day: DayBounds): Promise<SlipItemRow[]> {
-      const lines = await orders.slipLinesOn(day)
-      const products = new Map(
-        (await catalog.productFacts(lines.flatMap(({ productId }) => productId ?? []))).map(
-          (product) => [product.id, product],
-        ),
-      )
-      return lines.map((line) => {
-        const product = line.productId ? products.get(line.productId) : undefined
-        return {
-          orderId: line.orderId,
-          name: product?.name ?? line.productName,
-          unit: product?.unit ?? '',
-          quantity: line.quantity,
-          isBox: product?.category === FARM_BOXES || line.hasSelections,
-          customSelections: line.customSelections,
-        }
-      })
-    },
+    slipItems: async (day: DayBounds) => slipItemsOfLines(await orders.slipLinesOn(day)),
+
+    /** Some orders' lines as their packing slips show them, by order, as they were added. */
+    slipItemsOf: async (orderIds: readonly string[]) =>
+      slipItemsOfLines(await orders.slipLinesOf(orderIds)),
 
     producerBySlug: (slug: string) => catalog.producerBySlug(slug),
 

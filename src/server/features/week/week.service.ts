@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
+import { byOrder } from '#shared/by-order.ts'
 import { bagsFor } from '#shared/domain/bags.ts'
 import { CATEGORIES, findCategory } from '#shared/domain/catalog.ts'
 import { neutralizeCsvFormula } from '#shared/domain/csv-safety.ts'
@@ -118,15 +119,19 @@ export function createWeekService({ repo, now }: { repo: WeekReads; now: () => D
       }
     },
 
+    /**
+     * The bags each order's packing slip counts (docs/product.md#the-week), by order id: the
+     * driver's stops show them (docs/product.md#routes).
+     */
+    async bagsOf(orderIds: readonly string[]): Promise<Map<string, number>> {
+      const itemsOf = byOrder(await repo.slipItemsOf(orderIds))
+      return new Map(orderIds.map((id) => [id, bagsFor(itemsOf.get(id) ?? [])]))
+    },
+
     async packingSlips(text: string): Promise<PackingSlips> {
       const { saturday, day, provisional } = saturdayOf(text)
       const [orders, items] = await Promise.all([repo.slipOrders(day), repo.slipItems(day)])
-      const itemsOf = new Map<string, typeof items>()
-      for (const item of items) {
-        const list = itemsOf.get(item.orderId)
-        if (list) list.push(item)
-        else itemsOf.set(item.orderId, [item])
-      }
+      const itemsOf = byOrder(items)
       return {
         saturday,
         provisional,

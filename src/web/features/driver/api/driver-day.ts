@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { DriverDay } from '#shared/schemas/routes.ts'
-import { ApiError, apiGet } from '#web/lib/api-client.ts'
+import type { DriverDay, DriverStop } from '#shared/schemas/routes.ts'
+import { ApiError, apiGet, apiRequest } from '#web/lib/api-client.ts'
 
 export type DriverAccess = 'staff' | 'customer' | 'signed-out'
 
@@ -34,3 +34,19 @@ async function getDriverAccess(signal?: AbortSignal): Promise<DriverAccess> {
     throw error
   }
 }
+
+/**
+ * "Delivered" undone on the server, within the window (docs/product.md#routes): the stop as it
+ * is now; 409 with the reason after the window or when the stop is not delivered.
+ */
+export const undoDelivered = (orderId: string) =>
+  apiRequest<DriverStop>('POST', `/api/driver/stops/${encodeURIComponent(orderId)}/delivered/undo`)
+
+/** The day with one stop as the server now answers it. */
+export const withStop = (day: DriverDay, stop: DriverStop): DriverDay => ({
+  ...day,
+  routes: day.routes.map((route) => ({
+    ...route,
+    stops: route.stops.map((each) => (each.orderId === stop.orderId ? stop : each)),
+  })),
+})

@@ -1,14 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CloudOffIcon, RefreshCwIcon, TruckIcon } from 'lucide-react'
 import { useCallback } from 'react'
 import { deliveryOfSaturday, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
-import type { RouteWithStops } from '#shared/schemas/routes.ts'
+import type { DriverDay, DriverRoute, DriverStop } from '#shared/schemas/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { errorMessage } from '#web/lib/api-client.ts'
-import { driverQueries } from '../api/driver-day.ts'
+import { driverQueries, undoDelivered, withStop } from '../api/driver-day.ts'
 import {
   deliveredKey,
   deliveredTap,
+  isFinalRefusal,
   outForDeliveryKey,
   outForDeliveryTap,
   type Tap,
@@ -26,6 +27,36 @@ export function DriverDayView({ saturday }: { saturday: string }) {
   )
   const queue = useTapQueue(refresh)
   const waiting = new Set(queue.pending.map(({ key }) => key))
+  const undo = useMutation({
+    mutationFn: undoDelivered,
+    onSuccess: (stop) => {
+      queryClient.setQueryData<DriverDay>(
+        driverQueries.day(saturday).queryKey,
+        (current) => current && withStop(current, stop),
+      )
+      refresh()
+    },
+    // refused for good (too late, undone already): the stop as the shop has it now
+    onError: (error) => {
+      if (isFinalRefusal(error)) refresh()
+    },
+  })
+  // "Undo": a tap not yet sent is dropped from the phone; a delivery the shop has is undone there
+  const undoStop = (stop: DriverStop) => {
+    const key = deliveredKey(stop.orderId)
+    if (waiting.has(key)) queue.drop(key)
+    if (stop.deliveryStatus === 'delivered') undo.mutate(stop.orderId)
+  }
+  const undoState = (orderId: string) => ({
+    undoing: undo.isPending && undo.variables === orderId,
+    undoError:
+      undo.isError && undo.variables === orderId
+        ? errorMessage(
+            undo.error,
+            'The undo did not reach the shop. Check the connection and try again.',
+          )
+        : null,
+  })
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-4 pt-6 pb-16">
@@ -78,6 +109,8 @@ export function DriverDayView({ saturday }: { saturday: string }) {
               )
             }
             onDelivered={(stopId, note, label) => queue.enqueue(deliveredTap(stopId, note, label))}
+            onUndo={undoStop}
+            undoState={undoState}
           />
         ))
       )}
@@ -91,12 +124,16 @@ function RouteSection({
   isWaiting,
   onOutForDelivery,
   onDelivered,
+  onUndo,
+  undoState,
 }: {
-  route: RouteWithStops
+  route: DriverRoute
   saturday: string
   isWaiting: (key: string) => boolean
   onOutForDelivery: () => void
   onDelivered: (orderId: string, note: string, label: string) => void
+  onUndo: (stop: DriverStop) => void
+  undoState: (orderId: string) => { undoing: boolean; undoError: string | null }
 }) {
   const left = route.stops.filter(({ deliveryStatus }) => deliveryStatus !== 'delivered')
   const started = left.every(({ deliveryStatus }) => deliveryStatus === 'out_for_delivery')
@@ -132,6 +169,8 @@ function RouteSection({
             number={index + 1}
             waiting={stop.deliveryStatus !== 'delivered' && isWaiting(deliveredKey(stop.orderId))}
             onDelivered={(note) => onDelivered(stop.orderId, note, `Delivered: ${stop.street}`)}
+            onUndo={() => onUndo(stop)}
+            {...undoState(stop.orderId)}
           />
         ))}
       </ol>

@@ -1,31 +1,60 @@
-import { CheckCircle2Icon, MapPinIcon, PhoneIcon, PackageIcon } from 'lucide-react'
+import { CheckCircle2Icon, MapPinIcon, PhoneIcon, ShoppingBagIcon, Undo2Icon } from 'lucide-react'
 import { useId, useState } from 'react'
+import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { DELIVERY_STATUS_LABELS } from '#shared/schemas/order-status.ts'
-import type { Stop } from '#shared/schemas/routes.ts'
+import type { DriverStop } from '#shared/schemas/routes.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { useUndoUntil } from '../hooks/use-undo-until.ts'
 
 export const mapsLink = (address: string) =>
   `https://maps.google.com/?q=${encodeURIComponent(address)}`
 const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
+/** "10:07 AM", in the shop's time */
+const clockTime = businessDateTimeFormat({ hour: 'numeric', minute: '2-digit' })
 
-/** One stop as a large card, for a thumb on a phone: where, who, what, and "Delivered". */
+/** A line that says what Undo does, and the button. */
+function UndoRow({ hint, busy, onUndo }: { hint: string; busy: boolean; onUndo: () => void }) {
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-lg border border-border bg-muted/50 p-3">
+      <p className="text-sm text-foreground">{hint}</p>
+      <Button variant="outline" size="lg" className="shrink-0" disabled={busy} onClick={onUndo}>
+        <Undo2Icon aria-hidden />
+        {busy ? 'Undoing...' : 'Undo'}
+      </Button>
+    </div>
+  )
+}
+
+/**
+ * One stop as a large card, for a thumb on a phone: where, who, how many bags, and "Delivered";
+ * then, for a few minutes, "Undo" (docs/product.md#routes).
+ */
 export function StopCard({
   stop,
   number,
   waiting,
+  undoing,
+  undoError,
   onDelivered,
+  onUndo,
 }: {
-  stop: Stop
+  stop: DriverStop
   number: number
   /** a "Delivered" tap is stored on the phone, not yet confirmed by the shop */
   waiting: boolean
+  /** the undo is on its way to the shop */
+  undoing: boolean
+  /** why the last undo of this stop failed */
+  undoError: string | null
   onDelivered: (note: string) => void
+  onUndo: () => void
 }) {
   const noteId = useId()
   const [note, setNote] = useState('')
   const delivered = stop.deliveryStatus === 'delivered'
+  const undoUntil = useUndoUntil(delivered ? stop.deliveredAt : null)
   return (
     <li
       className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-sm"
@@ -64,8 +93,13 @@ export function StopCard({
         </a>
       ) : null}
       <p className="flex items-center gap-2 text-base text-foreground">
-        <PackageIcon aria-hidden className="size-5 shrink-0" />
-        {stop.itemsCount} {stop.itemsCount === 1 ? 'item' : 'items'} · order {stop.orderNumber}
+        <ShoppingBagIcon aria-hidden className="size-5 shrink-0" />
+        <span>
+          <span className="font-semibold">
+            {stop.bags} {stop.bags === 1 ? 'bag' : 'bags'}
+          </span>{' '}
+          · order {stop.orderNumber}
+        </span>
       </p>
       {stop.specialInstructions ? (
         <p className="rounded-lg bg-accent/60 p-3 text-base text-foreground">
@@ -74,11 +108,22 @@ export function StopCard({
         </p>
       ) : null}
       {delivered ? (
-        <p className="flex items-center gap-2 text-base font-medium text-forest">
-          <CheckCircle2Icon aria-hidden className="size-5" />
-          Delivered{stop.deliveryNote ? `: ${stop.deliveryNote}` : ''}
-        </p>
-      ) : waiting ? null : (
+        <>
+          <p className="flex items-center gap-2 text-base font-medium text-forest">
+            <CheckCircle2Icon aria-hidden className="size-5" />
+            Delivered{stop.deliveryNote ? `: ${stop.deliveryNote}` : ''}
+          </p>
+          {undoUntil ? (
+            <UndoRow
+              hint={`Wrong stop? You can undo until ${clockTime.format(undoUntil)}.`}
+              busy={undoing}
+              onUndo={onUndo}
+            />
+          ) : null}
+        </>
+      ) : waiting ? (
+        <UndoRow hint="Wrong stop? Undo it before it is sent." busy={false} onUndo={onUndo} />
+      ) : (
         <form
           className="flex flex-col gap-2"
           onSubmit={(event) => {
@@ -100,6 +145,11 @@ export function StopCard({
           </Button>
         </form>
       )}
+      {undoError ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {undoError}
+        </p>
+      ) : null}
     </li>
   )
 }
