@@ -19,12 +19,10 @@ async function openBuilder(page: Page, box: string) {
   return builder
 }
 
-/** the names the builder offers, read off its "Choose …" buttons, in order */
+/** the names the builder offers, read off its "Choose {name}" row buttons, in order */
 async function offeredNames(builder: ReturnType<Page['getByRole']>) {
-  const labels = await builder
-    .getByRole('button', { name: /^Choose / })
-    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''))
-  return labels.map((label) => label.replace(/^Choose /, ''))
+  const labels = await builder.getByRole('button', { name: /^Choose / }).allTextContents()
+  return labels.map((label) => label.trim().replace(/^Choose\s+/, ''))
 }
 
 test(

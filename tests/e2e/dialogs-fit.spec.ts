@@ -5,7 +5,7 @@ import type { Product } from '#shared/schemas/product.ts'
 import { openBoxBuilder } from './support/box-builder.ts'
 import { expectDialogFits } from './support/dialog-fits.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
-import { placeOrder, shopProducts, signUp } from './support/orders.ts'
+import { linesReaching, placeOrder, shopProducts, signUp } from './support/orders.ts'
 
 /**
  * Every dialog, drawer and panel a shopper or the staff can open fits a phone's screen: none is
@@ -161,13 +161,7 @@ test("a customer's order page: the box builder and the cancel confirmation fit",
   page,
 }) => {
   await signUp(page, 'fits')
-  const [first, second] = await shopProducts(page)
-  if (!first || !second) throw new Error('too few products in stock')
-  const quantity = Math.ceil(7000 / decimalToCents(first.price))
-  const order = await placeOrder(page, [
-    { product: first, quantity },
-    { product: second, quantity: 1 },
-  ])
+  const order = await placeOrder(page, linesReaching(await shopProducts(page), 7000))
   const box = (await products(page, '?category=farm-boxes')).find((p) => p.inStock)!
 
   await page.goto(`/orders/${order.id}`)
@@ -201,12 +195,7 @@ async function customerOrder(browser: Browser) {
   const context = await browser.newContext()
   const customer = await context.newPage()
   await signUp(customer, 'fits-staff')
-  const [first, second] = await shopProducts(customer)
-  if (!first || !second) throw new Error('too few products in stock')
-  const order = await placeOrder(customer, [
-    { product: first, quantity: Math.ceil(7000 / decimalToCents(first.price)) },
-    { product: second, quantity: 1 },
-  ])
+  const order = await placeOrder(customer, linesReaching(await shopProducts(customer), 7000))
   await context.close()
   return order
 }

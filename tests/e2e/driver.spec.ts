@@ -5,7 +5,7 @@ import type { AdminOrder, Order } from '#shared/schemas/order.ts'
 import type { PackingSlips } from '#shared/schemas/week.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 import { invitationPath } from './support/invitations.ts'
-import { placeOrder, shopProducts, signUp } from './support/orders.ts'
+import { linesReaching, placeOrder, shopProducts, signUp } from './support/orders.ts'
 
 /**
  * The driver's phone view (docs/product.md#routes): the Saturday's stops as cards with the bags
@@ -25,9 +25,7 @@ async function customerWithOrders(browser: Browser) {
   const context = await browser.newContext()
   const page = await context.newPage()
   await signUp(page, 'driver-journey')
-  const [product] = await shopProducts(page)
-  if (!product) throw new Error('no product in stock')
-  const lines = [{ product, quantity: Math.ceil(6000 / Number(product.price.replace('.', ''))) }]
+  const lines = linesReaching(await shopProducts(page), 6000)
   const first = await placeOrder(page, lines, 'Gate code 4512, ring twice')
   const second = await placeOrder(page, lines)
   return { page, context, orders: [first, second] as const }

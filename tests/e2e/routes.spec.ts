@@ -2,7 +2,7 @@ import { chicagoDayOf, comingSaturday } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
-import { placeOrder, shopProducts, signUp } from './support/orders.ts'
+import { linesReaching, placeOrder, shopProducts, signUp } from './support/orders.ts'
 
 /**
  * The admin's Saturday routes (docs/product.md#routes): the stops of each route in order,
@@ -20,9 +20,7 @@ test('an admin reorders a route’s stops, renames the route and prints its shee
 }) => {
   const shopper = await (await browser.newContext()).newPage()
   await signUp(shopper, 'routes-journey')
-  const [product] = await shopProducts(shopper)
-  if (!product) throw new Error('no product in stock')
-  const lines = [{ product, quantity: Math.ceil(6000 / Number(product.price.replace('.', ''))) }]
+  const lines = linesReaching(await shopProducts(shopper), 6000)
   const orders = [await placeOrder(shopper, lines), await placeOrder(shopper, lines)]
   const saturday = saturdayOf(orders[0] as Order)
   const numbers = orders.map((order) => orderNumber(order.id))

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { centsToDecimal, decimalToCents, formatCents } from '#shared/domain/money.ts'
-import { priceBasket } from '#shared/domain/pricing.ts'
+import { MAX_LINE_QUANTITY, priceBasket } from '#shared/domain/pricing.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { expect } from './fixtures.ts'
@@ -45,6 +45,24 @@ export async function shopProducts(page: Page): Promise<Product[]> {
   return products
     .filter((product) => product.inStock && product.category !== 'farm-boxes')
     .sort((a, b) => decimalToCents(a.price) - decimalToCents(b.price))
+}
+
+/**
+ * Lines of these products in turn, each at most MAX_LINE_QUANTITY, until the subtotal reaches
+ * `cents` (the minimum order, say), whatever the catalogue's prices.
+ */
+export function linesReaching(products: readonly Product[], cents: number): Line[] {
+  const lines: Line[] = []
+  let subtotal = 0
+  for (const product of products) {
+    if (subtotal >= cents) break
+    const price = decimalToCents(product.price)
+    const quantity = Math.min(MAX_LINE_QUANTITY, Math.ceil((cents - subtotal) / price))
+    lines.push({ product, quantity })
+    subtotal += quantity * price
+  }
+  if (subtotal < cents) throw new Error('the products in stock cannot reach that subtotal')
+  return lines
 }
 
 export interface Line {
