@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
+import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { centsToDecimal } from '#shared/domain/money.ts'
 import type { ProductListQuery } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
@@ -158,7 +159,8 @@ export function createCatalogRepo(db: Database) {
         .from(products)
         .innerJoin(producers, withProducer)
         .where(inArray(products.id, [...new Set(ids)]))
-      const lists = await boxChoiceIdsOf(rows.map((row) => row.id))
+      // only a farm box has a list: a basket without one costs no second query
+      const lists = await boxChoiceIdsOf(rows.filter(isFarmBox).map((row) => row.id))
       return rows.map((row) => ({ ...row, boxChoiceIds: lists.get(row.id) ?? [] }))
     },
 
