@@ -44,6 +44,7 @@ describe('migrations', () => {
       'newsletter_emails',
       'order_changes',
       'order_events',
+      'order_item_shortfalls',
       'order_items',
       'order_status_changes',
       'orders',

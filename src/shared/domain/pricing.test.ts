@@ -4,9 +4,25 @@ import {
   DELIVERY_FEE_CENTS,
   discountOn,
   priceBasket,
+  priceRemainingOrder,
   subtotalOf,
   type Discount,
+  type PricingLine,
 } from './pricing.ts'
+
+/** one taxable line worth the whole subtotal: the rule as it was before exempt food */
+const taxedAt = (subtotal: number): PricingLine[] => [
+  { price: subtotal, quantity: 1, taxable: true },
+]
+const exemptAt = (subtotal: number): PricingLine[] => [
+  { price: subtotal, quantity: 1, taxable: false },
+]
+const lineArb: fc.Arbitrary<PricingLine> = fc.record({
+  price: fc.integer({ min: 1, max: 50_000 }),
+  quantity: fc.integer({ min: 1, max: 20 }),
+  taxable: fc.boolean(),
+})
+const basketArb = fc.array(lineArb, { minLength: 0, maxLength: 12 })
 
 const subtotals = fc.integer({ min: 0, max: 5_000_000 })
 const discounts: fc.Arbitrary<Discount | null> = fc.oneof(
@@ -18,8 +34,8 @@ const discounts: fc.Arbitrary<Discount | null> = fc.oneof(
 describe('priceBasket: properties', () => {
   it('total = discounted subtotal + tax + delivery fee', () => {
     fc.assert(
-      fc.property(subtotals, discounts, (subtotal, discount) => {
-        const totals = priceBasket(subtotal, discount)
+      fc.property(basketArb, discounts, (lines, discount) => {
+        const totals = priceBasket(lines, discount)
         expect(totals.total).toBe(
           totals.subtotal - totals.discount + totals.tax + totals.deliveryFee,
         )
@@ -29,8 +45,10 @@ describe('priceBasket: properties', () => {
 
   it('the discount is never negative and never above the subtotal; tax is never negative', () => {
     fc.assert(
-      fc.property(subtotals, discounts, (subtotal, discount) => {
-        const totals = priceBasket(subtotal, discount)
+      fc.property(basketArb, discounts, (lines, discount) => {
+        const totals = priceBasket(lines, discount)
+        const subtotal = subtotalOf(lines)
+        expect(totals.subtotal).toBe(subtotal)
         expect(totals.discount).toBeGreaterThanOrEqual(0)
         expect(totals.discount).toBeLessThanOrEqual(subtotal)
         expect(totals.tax).toBeGreaterThanOrEqual(0)
@@ -39,15 +57,49 @@ describe('priceBasket: properties', () => {
     )
   })
 
-  it('tax is 8.25 % of the taxable amount, rounded half-up to the cent', () => {
+  it('tax is 8.25 % of the taxable lines less their discount share plus their fee share, rounded half-up once', () => {
+    fc.assert(
+      fc.property(basketArb, discounts, (lines, discount) => {
+        const totals = priceBasket(lines, discount)
+        const subtotal = subtotalOf(lines)
+        const taxable = subtotalOf(lines.filter((line) => line.taxable))
+        if (subtotal === 0) {
+          expect(totals.tax).toBe(0)
+          return
+        }
+        // tax × 10,000 × subtotal, exactly, in integers
+        const exact =
+          BigInt(taxable) * BigInt(subtotal - totals.discount + totals.deliveryFee) * 825n
+        const scaled = BigInt(totals.tax) * 10_000n * BigInt(subtotal)
+        const half = 5_000n * BigInt(subtotal)
+        const gap = scaled - exact
+        // half-up: within half a cent, and exact halves go up
+        expect(gap <= half && gap > -half).toBe(true)
+      }),
+    )
+  })
+
+  it('a basket of exempt food pays no tax; an all-taxable one is taxed on goods and delivery', () => {
     fc.assert(
       fc.property(subtotals, discounts, (subtotal, discount) => {
-        const { tax, discount: off } = priceBasket(subtotal, discount)
-        const exactTimes10000 = (subtotal - off) * 825 // tax × 10,000, exactly
-        // half-up: the rounded tax is within half a cent, and exact halves go up
-        expect(Math.abs(tax * 10_000 - exactTimes10000)).toBeLessThanOrEqual(5_000)
-        if (exactTimes10000 % 10_000 === 5_000)
-          expect(tax * 10_000).toBeGreaterThan(exactTimes10000)
+        expect(priceBasket(exemptAt(subtotal), discount).tax).toBe(0)
+        if (subtotal === 0) return
+        const taxed = priceBasket(taxedAt(subtotal), discount)
+        expect(taxed.taxableSales).toBe(subtotal - taxed.discount + taxed.deliveryFee)
+        expect(taxed.exemptSales).toBe(0)
+      }),
+    )
+  })
+
+  it('taxable and exempt sales add up to what was sold', () => {
+    fc.assert(
+      fc.property(basketArb, discounts, (lines, discount) => {
+        const totals = priceBasket(lines, discount)
+        expect(totals.taxableSales + totals.exemptSales).toBe(
+          totals.subtotal - totals.discount + totals.deliveryFee,
+        )
+        expect(totals.taxableSales).toBeGreaterThanOrEqual(0)
+        expect(totals.exemptSales).toBeGreaterThanOrEqual(0)
       }),
     )
   })
@@ -55,7 +107,7 @@ describe('priceBasket: properties', () => {
   it('delivery is free exactly from a 99.00 subtotal, whatever the discount', () => {
     fc.assert(
       fc.property(subtotals, discounts, (subtotal, discount) => {
-        const totals = priceBasket(subtotal, discount)
+        const totals = priceBasket(exemptAt(subtotal), discount)
         expect(totals.deliveryFee).toBe(subtotal >= 9900 ? 0 : DELIVERY_FEE_CENTS)
         expect(totals.freeDeliveryRemaining).toBe(Math.max(0, 9900 - subtotal))
       }),
@@ -74,49 +126,82 @@ describe('priceBasket: the edges', () => {
   ])(
     'subtotal %i: %i short of the minimum, %i short of free delivery, fee %i',
     (subtotal, min, free, fee) => {
-      const totals = priceBasket(subtotal)
+      const totals = priceBasket(exemptAt(subtotal))
       expect(totals.minimumOrderRemaining).toBe(min)
       expect(totals.freeDeliveryRemaining).toBe(free)
       expect(totals.deliveryFee).toBe(fee)
     },
   )
 
-  it('prices a 64.27 basket with WELCOME10', () => {
-    // 10 % of 64.27 = 6.427 → 6.43; taxable 57.84; tax 4.7718 → 4.77; total 57.84 + 4.77 + 5.99 = 68.60
-    expect(priceBasket(6427, { percentOff: 10 })).toEqual({
+  it('prices a 64.27 basket of exempt food with WELCOME10: no tax', () => {
+    // 10 % of 64.27 = 6.427 → 6.43; total 57.84 + 5.99 = 63.83
+    expect(priceBasket(exemptAt(6427), { percentOff: 10 })).toEqual({
       subtotal: 6427,
       discount: 643,
-      tax: 477,
+      tax: 0,
       deliveryFee: 599,
-      total: 6860,
+      total: 6383,
+      taxableSales: 0,
+      exemptSales: 6383,
       freeDeliveryRemaining: 3473,
       minimumOrderRemaining: 0,
     })
   })
 
-  it('rounds a half cent of tax up', () => {
-    // 2.00 × 8.25 % = 0.165 → 0.17
-    expect(priceBasket(200).tax).toBe(17)
-    // 6.00 × 8.25 % = 0.495 → 0.50
-    expect(priceBasket(600).tax).toBe(50)
+  it('prices a mixed basket with a coupon and a delivery fee (the example in docs/product.md#tax)', () => {
+    // kombucha 2 × 4.50 = 9.00 taxable, produce 55.27 exempt: subtotal 64.27
+    // WELCOME10: 6.43 off; sales 64.27 − 6.43 + 5.99 = 63.83
+    // taxable sales 9.00 × 63.83 / 64.27 = 8.9384… → 8.94; tax 8.25 % of that exactly, 0.73742… → 0.74
+    const totals = priceBasket(
+      [
+        { price: 450, quantity: 2, taxable: true },
+        { price: 5527, quantity: 1, taxable: false },
+      ],
+      { percentOff: 10 },
+    )
+    expect(totals).toMatchObject({
+      subtotal: 6427,
+      discount: 643,
+      deliveryFee: 599,
+      taxableSales: 894,
+      exemptSales: 5489,
+      tax: 74,
+      total: 6427 - 643 + 599 + 74,
+    })
   })
 
-  it('a coupon larger than the basket makes the goods free, never negative', () => {
-    const totals = priceBasket(350, { amountOff: 500 })
+  it('rounds a half cent of tax up', () => {
+    // 2.00 × 8.25 % = 0.165 → 0.17 (delivery is charged too: 200 + 599 taxed = 65.9… → 0.66)
+    expect(priceBasket(taxedAt(200)).tax).toBe(66)
+    // 100.00 + 0.00 fee: 8.25; 1.00 more of taxable food at 8.25 % = 0.0825 → rounded once
+    expect(priceBasket([{ price: 200, quantity: 50, taxable: true }]).tax).toBe(825)
+    // 6.00 of 99.00 is taxable, free delivery: 0.495 → 0.50
+    expect(
+      priceBasket([
+        { price: 600, quantity: 1, taxable: true },
+        { price: 9300, quantity: 1, taxable: false },
+      ]).tax,
+    ).toBe(50)
+  })
+
+  it('a coupon larger than the basket makes the goods free, the fee is still taxed on taxable lines', () => {
+    const totals = priceBasket(taxedAt(350), { amountOff: 500 })
     expect(totals.discount).toBe(350)
-    expect(totals.tax).toBe(0)
-    expect(totals.total).toBe(DELIVERY_FEE_CENTS)
+    // 5.99 × 8.25 % = 0.494… → 0.49
+    expect(totals.tax).toBe(49)
+    expect(totals.total).toBe(DELIVERY_FEE_CENTS + 49)
+    expect(priceBasket(exemptAt(350), { amountOff: 500 }).total).toBe(DELIVERY_FEE_CENTS)
   })
 
   it('free delivery is judged before the discount', () => {
-    const totals = priceBasket(9900, { amountOff: 500 })
+    const totals = priceBasket(taxedAt(9900), { amountOff: 500 })
     expect(totals.deliveryFee).toBe(0)
     expect(totals.total).toBe(9400 + 776)
   })
 
   it('refuses amounts that are not whole, non-negative cents', () => {
-    expect(() => priceBasket(-1)).toThrow(RangeError)
-    expect(() => priceBasket(10.5)).toThrow(RangeError)
+    expect(() => priceBasket(taxedAt(-1))).toThrow(RangeError)
+    expect(() => priceBasket(taxedAt(10.5))).toThrow(RangeError)
     expect(() => discountOn(100, { amountOff: -5 })).toThrow(RangeError)
   })
 
@@ -127,5 +212,69 @@ describe('priceBasket: the edges', () => {
         { price: 1299, quantity: 1 },
       ]),
     ).toBe(2796)
+  })
+})
+
+describe('priceRemainingOrder: an order less what was short', () => {
+  const soldOf = (lines: PricingLine[], discount: Discount | null) => {
+    const totals = priceBasket(lines, discount)
+    return {
+      totals,
+      sold: {
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        deliveryFee: totals.deliveryFee,
+        taxRateBasisPoints: 825,
+      },
+    }
+  }
+
+  it('nothing short leaves the order as sold', () => {
+    fc.assert(
+      fc.property(basketArb, discounts, (lines, discount) => {
+        const { totals, sold } = soldOf(lines, discount)
+        const again = priceRemainingOrder(sold, lines)
+        expect(again.total).toBe(
+          lines.length === 0 ? totals.total - totals.deliveryFee : totals.total,
+        )
+        if (lines.length > 0)
+          expect(again).toMatchObject({ tax: totals.tax, discount: totals.discount })
+      }),
+    )
+  })
+
+  it('taking items off never raises the total, and everything off leaves nothing to pay', () => {
+    fc.assert(
+      fc.property(
+        basketArb.filter((lines) => lines.length > 0),
+        discounts,
+        fc.nat(),
+        (lines, discount, pick) => {
+          const { totals, sold } = soldOf(lines, discount)
+          const index = pick % lines.length
+          const less = lines.map((line, at) =>
+            at === index ? { ...line, quantity: line.quantity - 1 } : line,
+          )
+          const after = priceRemainingOrder(sold, less)
+          expect(after.total).toBeLessThanOrEqual(totals.total)
+          const none = lines.map((line) => ({ ...line, quantity: 0 }))
+          expect(priceRemainingOrder(sold, none).total).toBe(0)
+        },
+      ),
+    )
+  })
+
+  it('one short kombucha gives back its price less its discount share, plus its tax', () => {
+    const lines: PricingLine[] = [
+      { price: 450, quantity: 2, taxable: true },
+      { price: 5527, quantity: 1, taxable: false },
+    ]
+    const { totals, sold } = soldOf(lines, { percentOff: 10 })
+    const after = priceRemainingOrder(sold, [{ ...lines[0]!, quantity: 1 }, lines[1]!])
+    // subtotal 59.77; discount 6.43 × 59.77 / 64.27 = 5.9797… → 5.98; fee stays 5.99
+    expect(after).toMatchObject({ subtotal: 5977, discount: 598, deliveryFee: 599 })
+    // taxable 4.50 × (59.77 − 5.98 + 5.99) / 59.77 = 4.5008… → tax 0.3713… → 0.37
+    expect(after.tax).toBe(37)
+    expect(totals.total - after.total).toBe(450 - 45 + (74 - 37))
   })
 })

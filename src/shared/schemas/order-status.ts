@@ -1,6 +1,10 @@
 /** Order and delivery statuses, shared by the database, API and pages (docs/product.md#orders). */
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
+/**
+ * `on_hold`: still unpaid at the pay-again deadline, so neither packed, routed nor delivered
+ * until staff release or cancel it (docs/product.md#the-week)
+ */
+export const ORDER_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'on_hold'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export const DELIVERY_STATUSES = [
@@ -38,6 +42,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   confirmed: 'Confirmed',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  on_hold: 'On hold',
 }
 
 /**
@@ -71,6 +76,12 @@ export const ORDER_EVENT_KINDS = [
   'hold_lost',
   /** the bank refused a refund: the shop refunds another way */
   'refund_failed',
+  /** still unpaid at the pay-again deadline: not packed or delivered */
+  'held',
+  /** let out of hold: paid late, or marked paid by staff */
+  'released',
+  /** an item short at packing, taken off the order */
+  'item_short',
 ] as const
 
 /** who took a step: the customer, the shop's staff, or the shop itself (its jobs) */

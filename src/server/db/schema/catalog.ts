@@ -79,6 +79,8 @@ export const products = pgTable(
     isNew: boolean('is_new').notNull().default(false),
     /** in season now: the product page says "In season" (docs/product.md#catalogue) */
     seasonal: boolean('seasonal').notNull().default(false),
+    /** Texas sales tax applies to it (docs/product.md#tax); food for home consumption is exempt */
+    taxable: boolean('taxable').notNull().default(false),
     tags: text('tags')
       .array()
       .notNull()

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import {
   createdAt,
@@ -40,6 +40,8 @@ export const orders = pgTable(
     deliveryFee: money('delivery_fee').notNull(),
     tax: money('tax').notNull(),
     total: money('total').notNull(),
+    /** the sales-tax rate the order was sold with, in hundredths of a percent (825 = 8.25 %) */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(825),
     promoCode: text('promo_code'),
     discountAmount: money('discount_amount').notNull().default('0'),
     specialInstructions: text('special_instructions'),
@@ -83,6 +85,11 @@ export const orders = pgTable(
      * after the delivered time has passed (docs/product.md#order-emails)
      */
     deliveredEmailAt: timestamptz('delivered_email_at'),
+    /**
+     * when the order went on hold, still unpaid at the pay-again deadline
+     * (docs/product.md#the-week); cleared when staff or a late payment release it
+     */
+    heldAt: timestamptz('held_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -124,11 +131,19 @@ export const orderItems = pgTable(
     farmSource: text('farm_source').notNull(),
     imageUrl: text('image_url'),
     customSelections: jsonb('custom_selections'),
+    /** sales tax applied to it when it was sold (docs/product.md#tax) */
+    taxable: boolean('taxable').notNull().default(false),
+    /** how many of it were short at packing and taken off the order (docs/product.md#refunds) */
+    shortQuantity: integer('short_quantity').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
     index('order_items_order_id_idx').on(table.orderId),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+    check(
+      'order_items_short_quantity_valid',
+      sql`${table.shortQuantity} >= 0 and ${table.shortQuantity} <= ${table.quantity}`,
+    ),
     check('order_items_price_not_negative', sql`${table.productPrice} >= 0`),
   ],
 )
@@ -180,5 +195,42 @@ export const orderEvents = pgTable(
     index('order_events_order_idx').on(table.orderId, table.createdAt),
     check('order_events_kind_valid', sql`${table.kind} in ${inList(ORDER_EVENT_KINDS)}`),
     check('order_events_actor_valid', sql`${table.actor} in ${inList(ORDER_EVENT_ACTORS)}`),
+  ],
+)
+
+export const SHORT_REASONS = ['out_of_stock', 'damaged', 'quality'] as const
+
+/**
+ * An item short at packing (docs/product.md#refunds): how many, why, and what it took off the
+ * order, stored under the staff's idempotency key before any money moves. Before the capture it
+ * lowers the order's total; after it, `refundOperationKey` names the refund it made.
+ */
+export const orderItemShortfalls = pgTable(
+  'order_item_shortfalls',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason', { enum: SHORT_REASONS }).notNull(),
+    amount: money('amount').notNull(),
+    /** the refund's payment operation, when the order had been captured */
+    refundOperationKey: text('refund_operation_key'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: text('created_by_email').notNull(),
+    /** when the customer's e-mail about it was written (one per packing session) */
+    customerToldAt: timestamptz('customer_told_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_item_shortfalls_order_idx').on(table.orderId, table.createdAt),
+    check('order_item_shortfalls_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_item_shortfalls_amount_not_negative', sql`${table.amount} >= 0`),
+    check('order_item_shortfalls_reason_valid', sql`${table.reason} in ${inList(SHORT_REASONS)}`),
   ],
 )
