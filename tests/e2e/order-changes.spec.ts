@@ -11,7 +11,7 @@ import {
   shopProducts,
   shownTotal,
   signUp,
-  subtotalOf,
+  pricingLinesOf,
   type Line,
 } from './support/orders.ts'
 
@@ -129,7 +129,9 @@ test(
     if (!added) throw new Error('no third product to add')
     let count = 1
     const withAdded = () => [...reduced, { product: added, quantity: count }]
-    while (priceBasket(subtotalOf(withAdded())).total <= priceBasket(subtotalOf(lines)).total) {
+    while (
+      priceBasket(pricingLinesOf(withAdded())).total <= priceBasket(pricingLinesOf(lines)).total
+    ) {
       count += 1
     }
     await changeForm(page).getByLabel('Find a product to add').fill(added.name)
@@ -141,7 +143,7 @@ test(
         .getByRole('button', { name: `One more ${added.name}` })
         .click()
     }
-    const newTotal = formatCents(priceBasket(subtotalOf(withAdded())).total)
+    const newTotal = formatCents(priceBasket(pricingLinesOf(withAdded())).total)
     await expect(changeForm(page).getByRole('region', { name: 'New total' })).toContainText(
       'more than your card authorized',
     )

@@ -131,6 +131,22 @@ export function priceRemainingOrder(
   return settle(remaining, off, anyLeft ? sold.deliveryFee : 0, sold.taxRateBasisPoints)
 }
 
+/**
+ * What an order's tax was charged on, for its receipt: its sales (subtotal − discount + delivery
+ * fee) split in proportion to the value of its taxable and exempt lines.
+ */
+export function salesSplit(
+  money: { readonly subtotal: Cents; readonly discount: Cents; readonly deliveryFee: Cents },
+  lines: readonly PricingLine[],
+): Pick<BasketTotals, 'taxableSales' | 'exemptSales'> {
+  const sales = money.subtotal - money.discount + money.deliveryFee
+  assertAmount(sales, 'sales')
+  const value = subtotalOf(lines)
+  const taxableValue = subtotalOf(lines.filter((line) => line.taxable))
+  const taxableSales = value === 0 ? 0 : mulDivHalfUp(taxableValue, sales, value)
+  return { taxableSales, exemptSales: sales - taxableSales }
+}
+
 function settle(
   lines: readonly PricingLine[],
   discount: Cents,

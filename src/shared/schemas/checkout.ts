@@ -109,8 +109,10 @@ export type CreatePaymentIntentResult = z.infer<typeof CreatePaymentIntentResult
 export const AmountMismatchSchema = z.object({
   message: z.string(),
   totals: CheckoutTotalsSchema,
-  /** the current unit price of every line, so the basket can update itself */
-  items: z.array(z.object({ id: z.uuid(), name: z.string(), price: PriceStringSchema })),
+  /** the current unit price (and tax) of every line, so the basket can update itself */
+  items: z.array(
+    z.object({ id: z.uuid(), name: z.string(), price: PriceStringSchema, taxable: z.boolean() }),
+  ),
 })
 export type AmountMismatch = z.infer<typeof AmountMismatchSchema>
 

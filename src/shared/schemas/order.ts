@@ -75,6 +75,8 @@ export const OrderItemSchema = z.object({
    * packs ("Farmer's choice"); null for every other line.
    */
   customSelections: z.array(CustomSelectionSchema).nullable(),
+  /** sales tax applied to it when it was sold (docs/product.md#tax) */
+  taxable: z.boolean(),
 })
 export type OrderItem = z.infer<typeof OrderItemSchema>
 
@@ -119,6 +121,9 @@ export const OrderSchema = z.object({
   promoCode: z.string().nullable(),
   deliveryFee: PriceStringSchema,
   tax: PriceStringSchema,
+  /** what the tax was charged on, and the rest of the sales, for the receipt (docs/product.md#tax) */
+  taxableSales: PriceStringSchema,
+  exemptSales: PriceStringSchema,
   total: PriceStringSchema,
   specialInstructions: z.string().nullable(),
   status: OrderStatusSchema,

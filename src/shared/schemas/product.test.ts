@@ -94,6 +94,7 @@ describe('product form (docs/product.md#admin)', () => {
       stockCount: '0',
       isNew: false,
       seasonal: false,
+      taxable: false,
       tags: [],
     })
     expect(ProductInputSchema.parse({ ...validForm, price: '4' }).price).toBe('4.00')

@@ -33,6 +33,8 @@ export const ProductSchema = z.object({
   isNew: z.boolean(),
   /** in season now: "In season" on the product page (docs/product.md#products) */
   seasonal: z.boolean(),
+  /** Texas sales tax applies to it; food for home consumption is exempt (docs/product.md#tax) */
+  taxable: z.boolean(),
   tags: z.array(z.string()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -187,6 +189,7 @@ export const ProductInputSchema = z
     stockCount: optionalText(50, 'Weight/Qty must be at most 50 characters').default('0'),
     isNew: z.boolean().default(false),
     seasonal: z.boolean().default(false),
+    taxable: z.boolean({ error: 'Taxable must be true or false' }).default(false),
     tags: z.array(ProductTagSchema).max(20, 'At most 20 tags').default([]),
   })
   .superRefine((product, ctx) => {

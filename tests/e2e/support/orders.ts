@@ -75,9 +75,17 @@ export interface Line {
 export const subtotalOf = (lines: readonly Line[]) =>
   lines.reduce((sum, line) => sum + decimalToCents(line.product.price) * line.quantity, 0)
 
+/** The lines as the shop's pricing reads them (price, quantity, taxed or not). */
+export const pricingLinesOf = (lines: readonly Line[]) =>
+  lines.map(({ product, quantity }) => ({
+    price: decimalToCents(product.price),
+    quantity,
+    taxable: product.taxable,
+  }))
+
 /** "$84.12": the checkout's total for these lines (no coupon), as the pages show it. */
 export const shownTotal = (lines: readonly Line[]) =>
-  formatCents(priceBasket(subtotalOf(lines)).total)
+  formatCents(priceBasket(pricingLinesOf(lines)).total)
 
 /** An order of these lines, paid with the demo card that succeeds, as the checkout makes it. */
 export async function placeOrder(
@@ -88,7 +96,7 @@ export async function placeOrder(
 ): Promise<Order> {
   const intent = await page.request.post('/api/create-payment-intent', {
     data: {
-      amount: centsToDecimal(priceBasket(subtotalOf(lines)).total),
+      amount: centsToDecimal(priceBasket(pricingLinesOf(lines)).total),
       items: lines.map(({ product, quantity, customSelections }) => ({
         id: product.id,
         name: product.name,

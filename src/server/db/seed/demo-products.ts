@@ -690,6 +690,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: 'serves 2',
     isNew: false,
+    taxable: true,
     tags: ['local', 'certified-organic', 'gluten-free', 'dairy-free', 'nut-free'],
   },
   {
@@ -704,6 +705,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: '1 sandwich',
     isNew: false,
+    taxable: true,
     tags: ['local', 'nut-free'],
   },
   {
@@ -790,6 +792,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: '16 oz',
     isNew: false,
+    taxable: true,
     tags: ['local', 'certified-organic', 'gluten-free', 'dairy-free'],
   },
   {
@@ -818,6 +821,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: '4 x 12 oz',
     isNew: true,
+    taxable: true,
     tags: ['local', 'gluten-free', 'dairy-free', 'nut-free'],
   },
   {
@@ -1067,7 +1071,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     name: 'Houston Holiday Gift Basket',
     description:
-      'A gift basket of lemongrass mint tea, fajita spice blend, rosemary garlic olive oil and a bundle of dried herbs, wrapped with a handwritten card.',
+      'A gift basket of lemongrass mint tea, fajita spice blend, rosemary garlic olive oil and a bundle of dried herbs in a hand-thrown stoneware bowl from a Montrose potter, wrapped with a handwritten card.',
     price: '55.00',
     category: 'new-seasonal',
     subcategory: 'featured',
@@ -1076,6 +1080,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: '1 basket',
     isNew: false,
+    taxable: true,
     tags: ['local', 'gluten-free', 'dairy-free', 'nut-free'],
   },
   {

@@ -124,6 +124,11 @@ export interface DemoProduct {
   isNew: boolean
   /** in season now: "In season" on the product page; false when left out */
   seasonal?: boolean
+  /**
+   * Texas sales tax applies (docs/product.md#tax): soft drinks and kombucha, food made to eat,
+   * a basket holding non-food items; false when left out, as for food for home consumption
+   */
+  taxable?: boolean
   tags: ProductTag[]
 }
 

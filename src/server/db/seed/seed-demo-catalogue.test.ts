@@ -56,6 +56,21 @@ describe('demo catalogue', () => {
     for (const { email } of withEmail) expect(email).toMatch(/^[\w.+-]+@example\.com$/)
   })
 
+  test('marks what Texas taxes: soft drinks and kombucha, food made to eat, the gift basket; food stays exempt', async () => {
+    const rows = await database.db
+      .select({ name: products.name, taxable: products.taxable })
+      .from(products)
+      .where(eq(products.taxable, true))
+      .orderBy(products.name)
+    expect(rows.map((row) => row.name)).toEqual([
+      'Ginger Hibiscus Kombucha',
+      'Houston Holiday Gift Basket',
+      'Montrose Harvest Salad',
+      'Smoked Turkey & Cheddar on Sourdough',
+      'Sparkling Hibiscus Lime Soda',
+    ])
+  })
+
   test('gives every farm box its own list of items, none of them a box, each with enough to fill it', async () => {
     const item = alias(products, 'item')
     const rows = await database.db

@@ -185,6 +185,7 @@ function mergedValues(current: ProductRow, patch: LoosePatch): ProductValues {
     stockCount: current.stockCount,
     isNew: current.isNew,
     seasonal: current.seasonal,
+    taxable: current.taxable,
     tags: current.tags,
   }
   return mergedWithPatch(ProductInputSchema, stored, patch)

@@ -51,6 +51,8 @@ export interface ProductForOrder {
   /** the producer's name now; an order item keeps its own copy */
   farmSource: string
   imageUrl: string | null
+  /** sales tax applies to it (docs/product.md#tax) */
+  taxable: boolean
   /** a farm box's own list of items, in order; empty when it has none (docs/product.md#farm-boxes) */
   boxChoiceIds: string[]
 }
@@ -155,6 +157,7 @@ export function createCatalogRepo(db: Database) {
           subcategory: products.subcategory,
           farmSource: producers.name,
           imageUrl: products.imageUrl,
+          taxable: products.taxable,
         })
         .from(products)
         .innerJoin(producers, withProducer)

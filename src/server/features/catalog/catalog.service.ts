@@ -186,6 +186,7 @@ export function toProduct(row: ProductRow): Product {
     stockCount: row.stockCount,
     isNew: row.isNew,
     seasonal: row.seasonal,
+    taxable: row.taxable,
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

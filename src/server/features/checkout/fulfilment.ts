@@ -1,3 +1,4 @@
+import { TAX_RATE_BASIS_POINTS } from '#shared/domain/pricing.ts'
 import type { FastifyBaseLogger } from 'fastify'
 import { nextDeliveryDate } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
@@ -79,6 +80,8 @@ function orderOf(
     deliveryAddress: formatDeliveryAddress(deliveryInfo),
     deliveryDate,
     ...totals,
+    // one rate for the shop (docs/product.md#tax); the order keeps it
+    taxRateBasisPoints: TAX_RATE_BASIS_POINTS,
     promoCode: checkout.promoCode,
     specialInstructions: checkout.specialInstructions,
     paymentIntentId: checkout.paymentIntentId,

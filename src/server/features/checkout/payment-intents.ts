@@ -82,6 +82,7 @@ function amountMismatch(quote: Quote) {
         id: line.productId,
         name: line.name,
         price: centsToDecimal(line.price),
+        taxable: line.taxable ?? false,
       })),
     },
   }

@@ -20,6 +20,8 @@ export interface NewOrderLine {
   readonly imageUrl: string | null
   /** a farm box's chosen items with counts ([] for Farmer's choice); null for other lines */
   readonly customSelections: readonly CustomSelection[] | null
+  /** sales tax applied to it when sold (docs/product.md#tax) */
+  readonly taxable: boolean
 }
 
 /** An order as checkout (or a change of an order) hands it over: amounts in cents. */
@@ -36,6 +38,8 @@ export interface NewOrder {
   readonly deliveryFee: Cents
   readonly tax: Cents
   readonly total: Cents
+  /** the sales-tax rate it was priced with (docs/product.md#tax) */
+  readonly taxRateBasisPoints: number
   readonly specialInstructions: string | null
   readonly paymentIntentId: string
   /**
@@ -102,6 +106,7 @@ export function orderLinesOf(lines: readonly PricedLine[]): NewOrderLine[] {
     farmSource: line.farmSource,
     imageUrl: line.imageUrl,
     customSelections: line.customSelections,
+    taxable: line.taxable ?? false,
   }))
 }
 
@@ -115,6 +120,7 @@ export function itemRowsOf(lines: readonly NewOrderLine[]): NewOrderItemRow[] {
     farmSource: line.farmSource,
     imageUrl: line.imageUrl,
     customSelections: line.customSelections,
+    taxable: line.taxable,
   }))
 }
 
@@ -129,6 +135,7 @@ export function newOrderRows(order: NewOrder): { row: NewOrderRow; items: NewOrd
       deliveryAddress: order.deliveryAddress,
       deliveryDate: order.deliveryDate,
       ...orderMoneyColumns(order),
+      taxRateBasisPoints: order.taxRateBasisPoints,
       promoCode: order.promoCode,
       specialInstructions: order.specialInstructions,
       paymentIntentId: order.paymentIntentId,

@@ -1,3 +1,5 @@
+import { centsToDecimal, decimalToCents } from '#shared/domain/money.ts'
+import { salesSplit } from '#shared/domain/pricing.ts'
 import { cutoffOfDelivery, payAgainDeadlineOfDelivery } from '#shared/domain/delivery.ts'
 import type {
   AdminOrder,
@@ -30,6 +32,27 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
     farmSource: row.farmSource,
     imageUrl: row.imageUrl,
     customSelections: (row.customSelections as OrderItem['customSelections']) ?? null,
+    taxable: row.taxable,
+  }
+}
+
+/** The order's taxable and exempt sales, from its lines as sold (docs/product.md#tax). */
+function salesOf(row: OrderWithItems): { taxableSales: string; exemptSales: string } {
+  const split = salesSplit(
+    {
+      subtotal: decimalToCents(row.subtotal),
+      discount: decimalToCents(row.discountAmount),
+      deliveryFee: decimalToCents(row.deliveryFee),
+    },
+    row.items.map((item) => ({
+      price: decimalToCents(item.productPrice),
+      quantity: item.quantity,
+      taxable: item.taxable,
+    })),
+  )
+  return {
+    taxableSales: centsToDecimal(split.taxableSales),
+    exemptSales: centsToDecimal(split.exemptSales),
   }
 }
 
@@ -99,6 +122,7 @@ export function toOrder(row: OrderWithItems, now: Date, audience: Audience = 'cu
     promoCode: row.promoCode,
     deliveryFee: row.deliveryFee,
     tax: row.tax,
+    ...salesOf(row),
     total: row.total,
     specialInstructions: row.specialInstructions,
     status: row.status,

@@ -47,6 +47,7 @@ beforeAll(async () => {
       deliveryFee: 599,
       tax: 520,
       total: 7419,
+      taxRateBasisPoints: 825,
       specialInstructions: null,
       paymentIntentId,
       paymentStatus: 'authorized',
@@ -67,6 +68,7 @@ const boxLine = (selections: number[], category = 'farm-boxes'): NewOrderLine =>
   quantity: 1,
   farmSource: 'Atkinson Farms',
   imageUrl: null,
+  taxable: false,
   customSelections: selections.map((count) => ({ id: crypto.randomUUID(), name: 'Okra', count })),
 })
 

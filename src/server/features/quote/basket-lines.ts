@@ -17,6 +17,11 @@ export interface PricedLine {
   quantity: number
   farmSource: string
   imageUrl: string | null
+  /**
+   * sales tax applies to it (docs/product.md#tax); absent in a checkout kept from before taxable
+   * products, which reads as exempt
+   */
+  taxable?: boolean
   /** a farm box's chosen items with counts ([] for Farmer's choice); null for other lines */
   customSelections: CustomSelection[] | null
 }
@@ -75,6 +80,7 @@ export async function priceBasketLines(
       quantity: item.quantity,
       farmSource: product.farmSource,
       imageUrl: product.imageUrl,
+      taxable: product.taxable,
       customSelections: isFarmBox(product) ? countSelections(chosen, products) : null,
     }
   })

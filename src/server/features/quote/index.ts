@@ -6,6 +6,7 @@ export {
   appliedCoupon,
   assertMinimum,
   createQuote,
+  pricingLineOf,
   type CouponVerdict,
   type Promo,
   type Quote,

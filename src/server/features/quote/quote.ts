@@ -1,5 +1,10 @@
-import { formatCents, sumCents, type Cents } from '#shared/domain/money.ts'
-import { lineTotal, MINIMUM_ORDER_CENTS, priceBasket } from '#shared/domain/pricing.ts'
+import { formatCents, type Cents } from '#shared/domain/money.ts'
+import {
+  MINIMUM_ORDER_CENTS,
+  priceBasket,
+  subtotalOf,
+  TAX_RATE_BASIS_POINTS,
+} from '#shared/domain/pricing.ts'
 import { CHECKOUT_MESSAGES, type CheckoutItemValues } from '#shared/schemas/checkout.ts'
 import { AppError } from '../../app-error.ts'
 import type { CatalogService } from '../catalog/index.ts'
@@ -14,6 +19,13 @@ export interface QuoteTotals {
   readonly tax: Cents
   readonly total: Cents
 }
+
+/** A priced line as the tax rule reads it. */
+export const pricingLineOf = (line: PricedLine) => ({
+  price: line.price,
+  quantity: line.quantity,
+  taxable: line.taxable ?? false,
+})
 
 /** What became of the coupon asked for: applied, or refused with the reason. */
 export type CouponVerdict =
@@ -33,6 +45,11 @@ export interface Quote extends QuoteTotals {
   /** each line at the catalogue's price now */
   readonly lines: PricedLine[]
   readonly coupon: CouponVerdict | null
+  /** the sales-tax rate it was priced with, in hundredths of a percent */
+  readonly taxRateBasisPoints: number
+  /** what the tax was charged on, and the rest (for the receipt) */
+  readonly taxableSales: Cents
+  readonly exemptSales: Cents
   /** cents the subtotal is short of the minimum order; 0 once it is reached */
   readonly shortOfMinimum: Cents
 }
@@ -65,11 +82,13 @@ export function createQuote(deps: {
 
   return async function quote(request: QuoteRequest): Promise<Quote> {
     const lines = await priceBasketLines(deps.catalog, request.items)
-    const subtotal = sumCents(lines.map((line) => lineTotal(line.price, line.quantity)))
+    const pricingLines = lines.map(pricingLineOf)
+    const subtotal = subtotalOf(pricingLines)
     const coupon = request.promo ? await judge(request.promo, subtotal, request.at) : null
     const totals = priceBasket(
-      subtotal,
+      pricingLines,
       coupon?.verdict === 'applied' ? coupon.coupon.discount : null,
+      TAX_RATE_BASIS_POINTS,
     )
     return {
       lines,
@@ -79,6 +98,9 @@ export function createQuote(deps: {
       tax: totals.tax,
       total: totals.total,
       coupon,
+      taxRateBasisPoints: TAX_RATE_BASIS_POINTS,
+      taxableSales: totals.taxableSales,
+      exemptSales: totals.exemptSales,
       shortOfMinimum: totals.minimumOrderRemaining,
     }
   }

@@ -4,7 +4,7 @@ import { PAGE_META } from '#shared/page-meta.ts'
 import { priceBasket } from '#shared/domain/pricing.ts'
 import { setSessionUser } from '#web/features/account/api/session.ts'
 import { useSession } from '#web/features/account/hooks/use-session.ts'
-import { basketSubtotal } from '#web/features/basket/basket-lines.ts'
+import { basketPricingLines } from '#web/features/basket/basket-lines.ts'
 import { updateBasketPrices } from '#web/features/basket/basket-prices.ts'
 import { useBasket } from '#web/features/basket/basket-provider.tsx'
 import { couponDiscount, couponStore, useAppliedCoupon } from '#web/features/basket/coupon-store.ts'
@@ -39,7 +39,7 @@ export default function CheckoutRoute() {
 
   const basket: CheckoutBasket = {
     lines,
-    estimate: priceBasket(basketSubtotal(lines), couponDiscount(coupon)),
+    estimate: priceBasket(basketPricingLines(lines), couponDiscount(coupon)),
     promoCode: coupon?.code,
     productName: (id) => names.get(id),
     takePrices: updateBasketPrices,

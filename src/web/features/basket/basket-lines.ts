@@ -4,7 +4,7 @@
  */
 
 import { displayedPriceToCents, isDecimalPrice, type Cents } from '#shared/domain/money.ts'
-import { MAX_LINE_QUANTITY, subtotalOf } from '#shared/domain/pricing.ts'
+import { MAX_LINE_QUANTITY, subtotalOf, type PricingLine } from '#shared/domain/pricing.ts'
 
 export interface BasketItem {
   /** the product's id (a UUID) */
@@ -19,6 +19,11 @@ export interface BasketItem {
   description: string
   /** a custom box's chosen product ids; repeats count, order does not */
   customSelections?: string[]
+  /**
+   * Texas sales tax applies to it (docs/product.md#tax); a line kept from before products said
+   * so reads as exempt until the checkout tells it otherwise
+   */
+  taxable?: boolean
 }
 
 export type NewBasketItem = Omit<BasketItem, 'quantity'>
@@ -26,7 +31,16 @@ export type NewBasketItem = Omit<BasketItem, 'quantity'>
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function basketSubtotal(lines: readonly BasketItem[]): Cents {
-  return subtotalOf(lines.map((line) => ({ price: line.priceCents, quantity: line.quantity })))
+  return subtotalOf(basketPricingLines(lines))
+}
+
+/** The basket as the pricing rules read it: price, quantity and whether it is taxed. */
+export function basketPricingLines(lines: readonly BasketItem[]): PricingLine[] {
+  return lines.map((line) => ({
+    price: line.priceCents,
+    quantity: line.quantity,
+    taxable: line.taxable ?? false,
+  }))
 }
 
 /** One line per product and selection: the same box with other choices is another line. */
@@ -112,6 +126,7 @@ function isBasketItem(value: unknown): value is BasketItem {
     (item.priceCents as number) >= 0 &&
     Number.isInteger(item.quantity) &&
     (item.quantity as number) >= 1 &&
+    (item.taxable === undefined || typeof item.taxable === 'boolean') &&
     (item.customSelections === undefined ||
       (Array.isArray(item.customSelections) &&
         item.customSelections.every((id) => typeof id === 'string')))

@@ -14,6 +14,7 @@ export function toBasketItem(product: Product, customSelections?: string[]): New
     category: product.category,
     farmSource: product.farmSource,
     description: product.description,
+    taxable: product.taxable,
     ...(customSelections ? { customSelections } : {}),
   }
 }

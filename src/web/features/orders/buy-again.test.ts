@@ -27,6 +27,7 @@ const product = (id: string, name: string, values: Partial<Product> = {}): Produ
   stockCount: '12 ct',
   isNew: false,
   seasonal: false,
+  taxable: false,
   tags: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -47,6 +48,7 @@ const line = (
   farmSource: 'Frydek Heritage Farm',
   imageUrl: null,
   customSelections: null,
+  taxable: false,
   ...values,
 })
 

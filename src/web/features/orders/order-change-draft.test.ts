@@ -24,6 +24,7 @@ const item = (overrides: Partial<OrderItem>): OrderItem => ({
   farmSource: 'Pearland Produce',
   imageUrl: null,
   customSelections: null,
+  taxable: false,
   ...overrides,
 })
 
@@ -87,8 +88,14 @@ describe('the estimate of the new total', () => {
     const plain = estimateTotals(draft, null)
     expect(plain.subtotal).toBe(7100)
     expect(plain.deliveryFee).toBe(599)
-    expect(plain.tax).toBe(586) // 8.25 % of 71.00, half-up
-    expect(plain.total).toBe(7100 + 586 + 599)
+    expect(plain.tax).toBe(0) // tomatoes and a produce box are food: exempt
+    expect(plain.total).toBe(7100 + 599)
+    // the tomatoes taxed: 26.00 of 71.00 with its share of the fee, 26.00 × 76.99 / 71.00 = 28.19…;
+    // 8.25 % of that, rounded once: 2.326… → 2.33
+    const taxed = draftFromOrder(order).map((line) =>
+      line.productId === TOMATO ? { ...line, taxable: true } : line,
+    )
+    expect(estimateTotals(taxed, null)).toMatchObject({ tax: 233, taxableSales: 2819 })
     const tenOff = estimateTotals(draft, discountOf({ percentOff: 10, amountOff: null }))
     expect(tenOff.discount).toBe(710)
     expect(discountOf({ percentOff: null, amountOff: '5.00' })).toEqual({ amountOff: 500 })

@@ -1,11 +1,6 @@
 import { CUSTOM_BOX_SIZE, isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, type Cents } from '#shared/domain/money.ts'
-import {
-  priceBasket,
-  subtotalOf,
-  type BasketTotals,
-  type Discount,
-} from '#shared/domain/pricing.ts'
+import { priceBasket, type BasketTotals, type Discount } from '#shared/domain/pricing.ts'
 import type { CouponCheck } from '#shared/schemas/coupon.ts'
 import type { DeliveryInfoInput, Order } from '#shared/schemas/order.ts'
 import type { OrderChangeInput } from '#shared/schemas/order-changes.ts'
@@ -27,6 +22,8 @@ export interface DraftLine {
   readonly quantity: number
   /** a custom box's chosen ids, each as often as chosen; empty for a box the farm packs; null for other lines */
   readonly customSelections: readonly string[] | null
+  /** sales tax applies to it (docs/product.md#tax) */
+  readonly taxable: boolean
 }
 
 /** The order's lines; a line whose product the shop no longer sells cannot be sent back. */
@@ -43,6 +40,7 @@ export function draftFromOrder(order: Pick<Order, 'items'>): DraftLine[] {
             imageUrl: item.imageUrl,
             unitPrice: decimalToCents(item.productPrice),
             quantity: item.quantity,
+            taxable: item.taxable,
             customSelections: item.customSelections
               ? item.customSelections.flatMap(({ id, count }) =>
                   Array.from({ length: count }, () => id),
@@ -64,6 +62,7 @@ export function newLine(product: Product, taken: readonly DraftLine[]): DraftLin
     imageUrl: product.imageUrl,
     unitPrice: decimalToCents(product.price),
     quantity: 1,
+    taxable: product.taxable,
     customSelections: isFarmBox(product) ? [] : null,
   }
 }
@@ -103,7 +102,11 @@ export function estimateTotals(
   discount: Discount | null,
 ): BasketTotals {
   return priceBasket(
-    subtotalOf(draft.map((line) => ({ price: line.unitPrice, quantity: line.quantity }))),
+    draft.map((line) => ({
+      price: line.unitPrice,
+      quantity: line.quantity,
+      taxable: line.taxable,
+    })),
     discount,
   )
 }

@@ -13,7 +13,13 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#web/components/ui/sheet.tsx'
 import { percentWidth } from '#web/lib/percent.ts'
 import { useNow } from '#web/lib/use-now.ts'
-import { basketSubtotal, lineKey, productCount, type BasketItem } from '../basket-lines.ts'
+import {
+  basketPricingLines,
+  basketSubtotal,
+  lineKey,
+  productCount,
+  type BasketItem,
+} from '../basket-lines.ts'
 import { useBasket } from '../basket-provider.tsx'
 import { basketNote, linePrice, type BasketNote } from '../basket-summary.ts'
 import { couponDiscount, useAppliedCoupon } from '../coupon-store.ts'
@@ -131,7 +137,7 @@ function FilledBasket({
 }) {
   const coupon = useAppliedCoupon()
   const subtotal = basketSubtotal(lines)
-  const totals = priceBasket(subtotal, couponDiscount(coupon))
+  const totals = priceBasket(basketPricingLines(lines), couponDiscount(coupon))
   const note = basketNote(totals)
   const noteId = useId()
   return (
