@@ -60,6 +60,7 @@ interface StoredLine {
   farmSource: string
   description: string
   customSelections?: string[]
+  taxable: boolean
 }
 
 const storedLine = (product: Product, quantity: number, customSelections?: string[]) => ({
@@ -71,6 +72,7 @@ const storedLine = (product: Product, quantity: number, customSelections?: strin
   category: product.category,
   farmSource: product.farmSource,
   description: product.description,
+  taxable: product.taxable,
   ...(customSelections ? { customSelections } : {}),
 })
 
@@ -102,7 +104,7 @@ async function makeBasket(page: Page, { withBox = false } = {}) {
     lines.push(storedLine(box, 1, [a.id, a.id, a.id, b.id, b.id, c.id, c.id]))
   }
   const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
-  return { lines, picks, subtotal, expectedTotal: formatTotal(subtotal) }
+  return { lines, picks, subtotal, expectedTotal: formatTotal(lines) }
 }
 
 /** a × b / c rounded half-up, in whole cents */
@@ -113,13 +115,18 @@ const dollars = (amount: number) =>
   `$${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`
 
 /**
- * The total (docs/product.md#pricing): (subtotal − discount) + 8.25 % of it (half-up) + $5.99 when
- * the subtotal before the discount is below $99.
+ * The total (docs/product.md#pricing, #tax): (subtotal − discount) + $5.99 when the subtotal before
+ * the discount is below $99 + 8.25 % (half-up, once) of the taxable lines' share of the two.
  */
-function formatTotal(subtotal: number, percentOff = 0): string {
+function formatTotal(lines: readonly StoredLine[], percentOff = 0): string {
+  const value = (of: readonly StoredLine[]) =>
+    of.reduce((sum, line) => sum + line.priceCents * line.quantity, 0)
+  const subtotal = value(lines)
   const discounted = subtotal - halfUp(subtotal, percentOff, 100)
-  const tax = halfUp(discounted, 825, 10_000)
-  return dollars(discounted + tax + (subtotal >= 9900 ? 0 : 599))
+  const sales = discounted + (subtotal >= 9900 ? 0 : 599)
+  const taxable = value(lines.filter((line) => line.taxable))
+  const tax = halfUp(taxable * sales, 825, subtotal * 10_000)
+  return dollars(sales + tax)
 }
 
 /** Puts the basket in storage as the shop keeps it (the session comes from its cookies). */
@@ -154,7 +161,7 @@ test(
     const customer = await signUp(page, 'buy')
     const basket = await makeBasket(page, { withBox: true })
     await storeBasket(page, basket.lines)
-    const expectedTotal = formatTotal(basket.subtotal, 10)
+    const expectedTotal = formatTotal(basket.lines, 10)
     const discount = dollars(halfUp(basket.subtotal, 10, 100))
 
     // a promo code applied in the basket drawer goes to the checkout with it

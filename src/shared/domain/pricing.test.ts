@@ -1,11 +1,12 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, test } from 'vitest'
 import {
   DELIVERY_FEE_CENTS,
   discountOn,
   priceBasket,
   priceRemainingOrder,
   subtotalOf,
+  taxRateLabel,
   type Discount,
   type PricingLine,
 } from './pricing.ts'
@@ -277,4 +278,13 @@ describe('priceRemainingOrder: an order less what was short', () => {
     expect(after.tax).toBe(37)
     expect(totals.total - after.total).toBe(450 - 45 + (74 - 37))
   })
+})
+
+test('the rate as people read it', () => {
+  expect([taxRateLabel(), taxRateLabel(800), taxRateLabel(625), taxRateLabel(50)]).toEqual([
+    '8.25%',
+    '8%',
+    '6.25%',
+    '0.5%',
+  ])
 })

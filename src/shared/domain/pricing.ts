@@ -15,6 +15,13 @@ export const FREE_DELIVERY_THRESHOLD_CENTS: Cents = 9900
  * was sold with.
  */
 export const TAX_RATE_BASIS_POINTS = 825
+
+/** 825 → "8.25%": the rate as people read it. */
+export function taxRateLabel(basisPoints: number = TAX_RATE_BASIS_POINTS): string {
+  const digits = String(basisPoints).padStart(3, '0')
+  const fraction = digits.slice(-2).replace(/0+$/, '')
+  return `${digits.slice(0, -2)}${fraction ? `.${fraction}` : ''}%`
+}
 export const MAX_LINE_QUANTITY = 20
 
 /** A coupon as pricing sees it: a percentage of the subtotal or a fixed amount, never both. */

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react'
 import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
-import { lineTotal } from '#shared/domain/pricing.ts'
+import { lineTotal, taxRateLabel } from '#shared/domain/pricing.ts'
 import type { Order, OrderItem } from '#shared/schemas/order.ts'
 import { cn } from '#web/lib/cn.ts'
+import { TaxableMark } from './taxable-mark.tsx'
 
 /** An order's lines: name, producer, price × quantity, and a custom box's contents with counts. */
 export function OrderLines({
@@ -25,7 +26,10 @@ export function OrderLines({
             loading="lazy"
           />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-            <p className="text-sm leading-snug font-semibold">{item.productName}</p>
+            <p className="text-sm leading-snug font-semibold">
+              {item.productName}
+              {item.taxable ? <TaxableMark /> : null}
+            </p>
             <p className="text-xs text-muted-foreground">{item.farmSource}</p>
             <p className="text-xs text-muted-foreground">
               {formatDecimalPrice(item.productPrice)} × {item.quantity}
@@ -73,8 +77,16 @@ export function OrderTotals({ order }: { order: Order }) {
       <dd className="text-right tabular-nums">
         {decimalToCents(order.deliveryFee) === 0 ? 'Free' : formatDecimalPrice(order.deliveryFee)}
       </dd>
-      <dt>Tax (8.25%)</dt>
+      <dt>Tax ({taxRateLabel()})</dt>
       <dd className="text-right tabular-nums">{formatDecimalPrice(order.tax)}</dd>
+      <dt className="pl-3 text-xs text-muted-foreground">Taxable sales</dt>
+      <dd className="text-right text-xs text-muted-foreground tabular-nums">
+        {formatDecimalPrice(order.taxableSales)}
+      </dd>
+      <dt className="pl-3 text-xs text-muted-foreground">Exempt sales (food for home)</dt>
+      <dd className="text-right text-xs text-muted-foreground tabular-nums">
+        {formatDecimalPrice(order.exemptSales)}
+      </dd>
       {/* the rule runs across the gap between the columns */}
       <dt className="-mr-4 border-t border-border pt-2 pr-4 font-semibold">Total</dt>
       <dd className="border-t border-border pt-2 text-right font-semibold tabular-nums">

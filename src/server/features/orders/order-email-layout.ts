@@ -1,7 +1,7 @@
 import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
-import { lineTotal } from '#shared/domain/pricing.ts'
+import { lineTotal, taxRateLabel } from '#shared/domain/pricing.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { SITE } from '#shared/site-content.ts'
 import type { MailMessage } from '../../adapters/mail/index.ts'
@@ -84,8 +84,11 @@ export function totalsOf(order: Order): Fact[] {
       'Delivery',
       decimalToCents(order.deliveryFee) === 0 ? 'Free' : formatDecimalPrice(order.deliveryFee),
     ],
-    ['Tax', formatDecimalPrice(order.tax)],
+    [`Tax (${taxRateLabel()})`, formatDecimalPrice(order.tax)],
     ['Total', formatDecimalPrice(order.total)],
+    // the receipt's split (docs/product.md#tax)
+    ['Taxable sales', formatDecimalPrice(order.taxableSales)],
+    ['Exempt sales (food for home)', formatDecimalPrice(order.exemptSales)],
   ]
 }
 
@@ -93,7 +96,7 @@ function textPart(order: Order, link: string | null, content: OrderEmailContent)
   const items = content.showItems
     ? [
         ...itemLinesOf(order).flatMap(({ item, amount, selections }) => [
-          `${item.quantity} × ${item.productName} (${item.farmSource})  ${amount}`,
+          `${item.quantity} × ${item.productName}${item.taxable ? ' [Taxable]' : ''} (${item.farmSource})  ${amount}`,
           ...selections.map((selection) => `    ${selection}`),
         ]),
         '',
@@ -128,13 +131,13 @@ function htmlItems(order: Order): string {
   const rows = itemLinesOf(order)
     .map(
       ({ item, amount, selections }) =>
-        `<tr><td style="padding:6px 0">${item.quantity} × ${escapeHtml(item.productName)}<br><span style="${MUTED}">${escapeHtml(item.farmSource)}${selections.length ? ` · ${selections.map(escapeHtml).join(', ')}` : ''}</span></td><td align="right" style="padding:6px 0;white-space:nowrap">${escapeHtml(amount)}</td></tr>`,
+        `<tr><td style="padding:6px 0">${item.quantity} × ${escapeHtml(item.productName)}${item.taxable ? ` <span style="${MUTED}">· Taxable</span>` : ''}<br><span style="${MUTED}">${escapeHtml(item.farmSource)}${selections.length ? ` · ${selections.map(escapeHtml).join(', ')}` : ''}</span></td><td align="right" style="padding:6px 0;white-space:nowrap">${escapeHtml(amount)}</td></tr>`,
     )
     .join('')
   const totals = totalsOf(order)
   const totalRows = totals
     .map(([label, value], index) => {
-      const style = `padding:4px 0${index === totals.length - 1 ? ';font-weight:bold' : ''}`
+      const style = `padding:4px 0${label === 'Total' ? ';font-weight:bold' : index > totals.length - 3 ? `;${MUTED}` : ''}`
       return `<tr><td style="${style}">${escapeHtml(label)}</td><td align="right" style="${style}">${escapeHtml(value)}</td></tr>`
     })
     .join('')

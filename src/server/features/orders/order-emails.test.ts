@@ -33,7 +33,10 @@ function makeOrderView(changes: Partial<Order> = {}): Order {
     discountAmount: '0.00',
     promoCode: null,
     deliveryFee: '5.99',
+    // sold before food was exempt: every line taxed (docs/product.md#tax)
     tax: '5.20',
+    taxableSales: '68.99',
+    exemptSales: '0.00',
     total: '74.19',
     specialInstructions: 'Gate code 1234, leave by the back door',
     status: 'confirmed',
@@ -52,6 +55,7 @@ function makeOrderView(changes: Partial<Order> = {}): Order {
         farmSource: 'Gundermann Acres',
         imageUrl: null,
         customSelections: null,
+        taxable: true,
       },
       {
         id: '1a2b3c4d-0000-4000-8000-000000000012',
@@ -66,6 +70,7 @@ function makeOrderView(changes: Partial<Order> = {}): Order {
           { id: '1a2b3c4d-0000-4000-8000-000000000031', name: 'Okra', count: 4 },
           { id: '1a2b3c4d-0000-4000-8000-000000000032', name: 'Kale', count: 3 },
         ],
+        taxable: true,
       },
     ],
     paymentStatus: 'authorized',
@@ -195,12 +200,33 @@ describe.each(EMAILS)('the "$name" e-mail', ({ make, amounts }) => {
 describe('what each e-mail says', () => {
   test('the confirmation lists the items, a box’s contents, the delivery and the deadline', () => {
     const mail = orderConfirmationEmail(makeOrderView(), links)
-    expect(mail.text).toContain('4 × Heirloom Tomatoes (Gundermann Acres)  $18.00')
+    expect(mail.text).toContain('4 × Heirloom Tomatoes [Taxable] (Gundermann Acres)  $18.00')
     expect(mail.text).toContain('    4 × Okra')
     expect(mail.text).toContain('Delivery: Saturday, November 28, 2026, 5:00 AM – 5:00 PM')
     expect(mail.text).toContain('Instructions: Gate code 1234, leave by the back door')
     expect(mail.text).toContain('until Wednesday, Nov 25 at 8:00 PM')
     expect(mail.text).toContain(`See or change your order: ${LINK}`)
+  })
+
+  test('the receipt marks taxable lines and splits taxable and exempt sales', () => {
+    const order = makeOrderView()
+    const mixed = makeOrderView({
+      // the box is food, exempt; 18.00 of 63.00 taxed with its share of the fee
+      tax: '1.63',
+      taxableSales: '19.71',
+      exemptSales: '49.28',
+      total: '70.62',
+      items: order.items.map((item) =>
+        item.productName === 'Garden Veggie Box' ? { ...item, taxable: false } : item,
+      ),
+    })
+    const mail = orderConfirmationEmail(mixed, links)
+    expect(mail.text).toContain('4 × Heirloom Tomatoes [Taxable] (Gundermann Acres)')
+    expect(mail.text).toContain('1 × Garden Veggie Box (Atkinson Farms)')
+    expect(mail.text).toContain('Tax (8.25%): $1.63')
+    expect(mail.text).toContain('Taxable sales: $19.71')
+    expect(mail.text).toContain('Exempt sales (food for home): $49.28')
+    expect(mail.html).toContain('Exempt sales (food for home)')
   })
 
   test('the confirmation without the shop’s address still confirms, with no link', () => {

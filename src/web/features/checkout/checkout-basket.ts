@@ -17,6 +17,8 @@ export interface CheckoutLine {
   readonly image: string
   readonly farmSource: string
   readonly customSelections?: readonly string[] | undefined
+  /** sales tax applies to it (docs/product.md#tax) */
+  readonly taxable?: boolean | undefined
 }
 
 /** The basket as the checkout uses it; the page wires it to the basket feature. */

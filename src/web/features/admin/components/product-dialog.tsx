@@ -1,3 +1,4 @@
+import { taxRateLabel } from '#shared/domain/pricing.ts'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
@@ -64,6 +65,7 @@ const formValues = (product: AdminProduct | null): ProductInput => ({
   stockCount: product?.stockCount ?? '',
   isNew: product?.isNew ?? false,
   seasonal: product?.seasonal ?? false,
+  taxable: product?.taxable ?? false,
   tags: (product?.tags ?? []) as ProductInput['tags'],
 })
 
@@ -360,6 +362,27 @@ export function ProductDialog({
               />
             </div>
           </fieldset>
+          <Controller
+            control={control}
+            name="taxable"
+            render={({ field: checkField }) => (
+              <div className="flex flex-col gap-1 sm:col-span-2">
+                <span className="flex items-center gap-2">
+                  <Checkbox
+                    id={field('taxable')}
+                    checked={checkField.value ?? false}
+                    onCheckedChange={(checked) => checkField.onChange(checked === true)}
+                    aria-describedby={field('taxable-hint')}
+                  />
+                  <Label htmlFor={field('taxable')}>Charge sales tax ({taxRateLabel()})</Label>
+                </span>
+                <p id={field('taxable-hint')} className="text-sm text-muted-foreground">
+                  Texas taxes soft drinks and kombucha, candy, food made to eat (sandwiches, salads,
+                  hot food) and non-food items. Groceries for home cooking are exempt.
+                </p>
+              </div>
+            )}
+          />
           <Controller
             control={control}
             name="tags"

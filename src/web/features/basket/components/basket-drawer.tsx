@@ -8,11 +8,13 @@ import {
   FREE_DELIVERY_THRESHOLD_CENTS,
   MAX_LINE_QUANTITY,
   priceBasket,
+  taxRateLabel,
 } from '#shared/domain/pricing.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#web/components/ui/sheet.tsx'
 import { percentWidth } from '#web/lib/percent.ts'
 import { useNow } from '#web/lib/use-now.ts'
+import { TaxableMark } from '#web/components/taxable-mark.tsx'
 import {
   basketPricingLines,
   basketSubtotal,
@@ -175,7 +177,7 @@ function FilledBasket({
           <dd className="text-right text-xs leading-5 text-muted-foreground tabular-nums">
             {totals.deliveryFee === 0 ? 'Free' : formatCents(totals.deliveryFee)}
           </dd>
-          <dt className="text-xs leading-5 text-muted-foreground">Tax (8.25%)</dt>
+          <dt className="text-xs leading-5 text-muted-foreground">Tax ({taxRateLabel()})</dt>
           <dd className="text-right text-xs leading-5 text-muted-foreground tabular-nums">
             {formatCents(totals.tax)}
           </dd>
@@ -275,7 +277,10 @@ function BasketLine({ line }: { line: BasketItem }) {
       />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <div className="flex items-start justify-between gap-3">
-          <p className="text-sm leading-snug font-semibold">{line.name}</p>
+          <p className="text-sm leading-snug font-semibold">
+            {line.name}
+            {line.taxable ? <TaxableMark /> : null}
+          </p>
           <p className="shrink-0 text-sm leading-snug font-semibold tabular-nums">
             {formatCents(price.total)}
           </p>

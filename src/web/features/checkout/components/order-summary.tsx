@@ -1,6 +1,7 @@
 import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
-import { lineTotal } from '#shared/domain/pricing.ts'
+import { lineTotal, taxRateLabel } from '#shared/domain/pricing.ts'
+import { TaxableMark } from '#web/components/taxable-mark.tsx'
 import type { CheckoutTotals } from '#shared/schemas/checkout.ts'
 import { cn } from '#web/lib/cn.ts'
 import { selectionCounts, type CheckoutLine } from '../checkout-basket.ts'
@@ -43,7 +44,10 @@ export function OrderSummary({
               loading="lazy"
             />
             <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-              <p className="text-sm leading-snug font-semibold">{line.name}</p>
+              <p className="text-sm leading-snug font-semibold">
+                {line.name}
+                {line.taxable ? <TaxableMark /> : null}
+              </p>
               <p className="text-xs text-muted-foreground">{line.farmSource}</p>
               <p className="text-xs text-muted-foreground">
                 Qty {line.quantity} × {formatCents(line.priceCents)}
@@ -89,7 +93,7 @@ export function OrderSummary({
             ? 'Free'
             : formatDecimalPrice(totals.deliveryFee)}
         </dd>
-        <dt>Tax (8.25%)</dt>
+        <dt>Tax ({taxRateLabel()})</dt>
         <dd className="text-right tabular-nums">{formatDecimalPrice(totals.tax)}</dd>
         {/* the rule runs across the gap between the columns */}
         <dt className="-mr-4 border-t border-border pt-2 pr-4 text-base font-semibold">Total</dt>

@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
-import { MAX_LINE_QUANTITY, MINIMUM_ORDER_CENTS } from '#shared/domain/pricing.ts'
+import { MAX_LINE_QUANTITY, MINIMUM_ORDER_CENTS, taxRateLabel } from '#shared/domain/pricing.ts'
 import {
   DeliveryInfoSchema,
   type DeliveryInfo,
@@ -252,7 +252,7 @@ export function OrderChangeForm({
           <dd className="text-right tabular-nums">
             {estimate.deliveryFee === 0 ? 'Free' : formatCents(estimate.deliveryFee)}
           </dd>
-          <dt>Tax (8.25%)</dt>
+          <dt>Tax ({taxRateLabel()})</dt>
           <dd className="text-right tabular-nums">{formatCents(estimate.tax)}</dd>
           <dt className="-mr-4 border-t border-border pt-2 pr-4 text-base font-semibold">
             New total
