@@ -21,3 +21,13 @@ test("takes the server's prices for every line of a product and leaves the other
   expect(updated[1]).toBe(lines[1])
   expect(updated[2]?.customSelections).toEqual(['x'])
 })
+
+test('takes whether a line is taxed too, so the basket prices it as the checkout does', () => {
+  const lines = [line('soda', 600), line('kale', 300)]
+  const updated = withPrices(lines, [
+    { id: 'soda', price: '6.00', taxable: true },
+    { id: 'kale', price: '3.00', taxable: false },
+  ])
+  expect(updated.map((item) => item.taxable)).toEqual([true, false])
+  expect(updated[0]?.priceCents).toBe(600)
+})
