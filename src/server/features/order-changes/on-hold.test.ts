@@ -12,7 +12,14 @@ import { ORDER_CHANGE_MESSAGES, type PaymentRequired } from '#shared/schemas/ord
 import type { PackingSlips, PickList, WeekSummary } from '#shared/schemas/week.ts'
 import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import { makeOrder, type OrderRow } from '#tests/factories/order.ts'
-import { demoPayment, emailsOf, getOrder, orderRow, pay, settleJobs } from '#tests/setup/order-week.ts'
+import {
+  demoPayment,
+  emailsOf,
+  getOrder,
+  orderRow,
+  pay,
+  settleJobs,
+} from '#tests/setup/order-week.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 
 /**
@@ -229,5 +236,24 @@ describe('the staff release an order on hold', () => {
     admin = await signUpAdmin(shop, 'notheld-admin')
     expect((await release(order.id, { note: 'cash' })).statusCode).toBe(409)
     expect(chicagoDayOf(new Date(order.deliveryDate))).toBe(SATURDAY)
+  })
+})
+
+describe('the Orders tab and an order on hold', () => {
+  test('on hold is never picked by hand, nor left, nor sent out from the status menus', async () => {
+    const { order } = await heldOrder('menus')
+    const status = (value: string) =>
+      admin.call('PATCH', `/api/admin/orders/${order.id}/status`, { status: value })
+    expect((await status('confirmed')).statusCode).toBe(409)
+    const delivered = await admin.call('PATCH', `/api/admin/orders/${order.id}/delivery-status`, {
+      deliveryStatus: 'delivered',
+    })
+    expect(delivered.statusCode).toBe(409)
+    expect((await orderRow(shop, order.id)).status).toBe('on_hold')
+    const other = await failedOrder(await signUp(shop, 'menus-other'))
+    const picked = await admin.call('PATCH', `/api/admin/orders/${other.id}/status`, {
+      status: 'on_hold',
+    })
+    expect(picked.statusCode).toBe(409)
   })
 })

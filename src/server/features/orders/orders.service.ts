@@ -102,8 +102,9 @@ export function createOrdersService({
     ...records,
 
     /** unpaid orders put on hold at their deadline (the minute's tick), and marked paid by staff */
-    holdDue: holds.holdDue,
-    markPaidWithin: holds.markPaidWithin,
+    holdDue: () => holds.holdDue(),
+    markPaidWithin: (...args: Parameters<typeof holds.markPaidWithin>) =>
+      holds.markPaidWithin(...args),
 
     /** out for delivery, delivered, its undo, and the "delivered" e-mails the tick sends */
     ...createDeliveries({ repo, transaction, now, notice, log }),
