@@ -153,6 +153,8 @@ export type DriverRoute = z.infer<typeof DriverRouteSchema>
 
 export const DriverDaySchema = z.object({
   saturday: z.string(),
+  /** it is that Saturday by the shop's clock: its stops may be marked (else they are read only) */
+  markable: z.boolean(),
   routes: z.array(DriverRouteSchema),
 })
 export type DriverDay = z.infer<typeof DriverDaySchema>

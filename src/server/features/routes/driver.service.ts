@@ -78,6 +78,7 @@ export function createDriverService({
     const week = await routes.week(saturday)
     return {
       saturday,
+      markable: saturday === chicagoDayOf(now()),
       routes: await withBags(week.routes.filter((route) => mayDrive(caller, route))),
     }
   }

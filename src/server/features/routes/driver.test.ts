@@ -444,7 +444,7 @@ describe('bags on the driver’s stops (docs/product.md#the-week)', () => {
 describe('a driver marks only the Saturday in hand (docs/product.md#routes)', () => {
   test('next Saturday’s stop and route are read, never marked, on today’s Saturday', async () => {
     const next = '2026-12-12'
-    const { id: later } = await makeStop(
+    const { id: nextStop } = await makeStop(
       shop,
       customer.userId,
       next,
@@ -452,12 +452,15 @@ describe('a driver marks only the Saturday in hand (docs/product.md#routes)', ()
     )
     // Saturday 08:00: next Saturday's stops may be read
     clock = new Date('2026-12-05T14:00:00Z')
-    expect((await dana.call('GET', `/api/driver/${next}`)).statusCode).toBe(200)
+    const later = await dana.call('GET', `/api/driver/${next}`)
+    expect(later.statusCode).toBe(200)
+    expect(later.json<DriverDay>().markable).toBe(false)
+    expect((await dayOf(dana)).markable).toBe(true)
     for (const caller of [dana, admin]) {
-      const tap = await caller.call('POST', `/api/driver/stops/${later}/delivered`, {})
+      const tap = await caller.call('POST', `/api/driver/stops/${nextStop}/delivered`, {})
       expect(tap.statusCode).toBe(403)
       expect(tap.json()).toEqual({ message: ROUTE_MESSAGES.notToday })
-      const undo = await caller.call('POST', `/api/driver/stops/${later}/delivered/undo`)
+      const undo = await caller.call('POST', `/api/driver/stops/${nextStop}/delivered/undo`)
       expect(undo.statusCode).toBe(403)
       const out = await caller.call('POST', `/api/driver/routes/${central.id}/out-for-delivery`, {
         saturday: next,
@@ -468,7 +471,7 @@ describe('a driver marks only the Saturday in hand (docs/product.md#routes)', ()
     const [row] = await shop.database.db
       .select({ deliveryStatus: orders.deliveryStatus })
       .from(orders)
-      .where(eq(orders.id, later))
+      .where(eq(orders.id, nextStop))
     expect(row?.deliveryStatus).toBe('order_placed')
   })
 

@@ -39,6 +39,7 @@ export function StopCard({
   undoError,
   onDelivered,
   onUndo,
+  markable = true,
 }: {
   stop: DriverStop
   number: number
@@ -50,6 +51,8 @@ export function StopCard({
   undoError: string | null
   onDelivered: (note: string) => void
   onUndo: () => void
+  /** false on another day than the stop's Saturday: read only (docs/product.md#routes) */
+  markable?: boolean
 }) {
   const noteId = useId()
   const [note, setNote] = useState('')
@@ -113,7 +116,7 @@ export function StopCard({
             <CheckCircle2Icon aria-hidden className="size-5" />
             Delivered{stop.deliveryNote ? `: ${stop.deliveryNote}` : ''}
           </p>
-          {undoUntil ? (
+          {undoUntil && markable ? (
             <UndoRow
               hint={`Wrong stop? You can undo until ${clockTime.format(undoUntil)}.`}
               busy={undoing}
@@ -121,7 +124,7 @@ export function StopCard({
             />
           ) : null}
         </>
-      ) : waiting ? (
+      ) : !markable ? null : waiting ? (
         <UndoRow hint="Wrong stop? Undo it before it is sent." busy={false} onUndo={onUndo} />
       ) : (
         <form
