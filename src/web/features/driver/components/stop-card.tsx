@@ -104,6 +104,12 @@ export function StopCard({
           · order {stop.orderNumber}
         </span>
       </p>
+      {/* its capture failed before the deadline to pay: the shop is chasing it */}
+      {stop.paymentPending ? (
+        <p className="self-start rounded-full border border-tomato bg-butter/40 px-3 py-1 text-sm font-semibold">
+          Payment pending
+        </p>
+      ) : null}
       {stop.specialInstructions ? (
         <p className="rounded-lg bg-accent/60 p-3 text-base text-foreground">
           <span className="font-semibold">Instructions: </span>
