@@ -89,7 +89,7 @@ test('an order on hold: "do not pack" on its slip, off the driver’s stops, mar
   const slip = page.getByRole('article').filter({ hasText: `Order ${number}` })
   await expect(slip.getByText('Unpaid – do not pack')).toBeVisible()
   await expect(slip.getByRole('button', { name: /Mark packed/ })).toHaveCount(0)
-  await page.screenshot({ path: `test-results/on-hold-slip-${page.viewportSize()?.width}.png` })
+  await slip.screenshot({ path: `test-results/on-hold-slip-${page.viewportSize()?.width}.png` })
   await expectAccessible(page)
 
   // the driver's view of that Saturday has no stop for it, and is read only on another day
