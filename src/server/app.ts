@@ -345,7 +345,7 @@ async function registerOrdering(
   await app.register(routes.adminRoutes)
   await app.register(routes.driverRoutes)
   // the minute's tick, its one handler: the cut-off captures first, then the orders' and
-  // checkouts' stale payments, the producers' harvest e-mails and the customers' "delivered"
+  // checkouts' stale payments, the unpaid orders put on hold at their deadline, the producers' harvest e-mails and the customers' "delivered"
   // e-mails whose undo window has passed
   const tick = async () => {
     try {
@@ -354,12 +354,17 @@ async function registerOrdering(
       // a cut-off that keeps failing (one bad order) must hold back neither the payments left
       // waiting nor the e-mails
       try {
-        await checkout.service.settleStaleCheckouts()
+        // orders still unpaid at their deadline to pay go on hold before anything is packed
+        await orders.service.holdDue()
       } finally {
         try {
-          await week.tick()
+          await checkout.service.settleStaleCheckouts()
         } finally {
-          await orders.service.sendDeliveredEmails()
+          try {
+            await week.tick()
+          } finally {
+            await orders.service.sendDeliveredEmails()
+          }
         }
       }
     }

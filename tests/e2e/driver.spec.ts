@@ -5,7 +5,13 @@ import type { AdminOrder, Order } from '#shared/schemas/order.ts'
 import type { PackingSlips } from '#shared/schemas/week.ts'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 import { invitationPath } from './support/invitations.ts'
-import { linesReaching, placeOrder, shopProducts, signUp } from './support/orders.ts'
+import {
+  linesReaching,
+  placeOrder,
+  setServerClock,
+  shopProducts,
+  signUp,
+} from './support/orders.ts'
 
 /**
  * The driver's phone view (docs/product.md#routes): the Saturday's stops as cards with the bags
@@ -20,16 +26,28 @@ const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' }
 
 const saturdayOf = (order: Order) => chicagoDayOf(new Date(order.deliveryDate))
 
-/** A customer with two orders for the coming Saturday, placed through the checkout's calls. */
-async function customerWithOrders(browser: Browser) {
+/** 08:00 in Houston on an order's Saturday (its delivery instant is the Saturday's 05:00) */
+const saturdayMorning = (order: Order) => new Date(Date.parse(order.deliveryDate) + 3 * 60 * 60_000)
+
+/**
+ * A customer with two orders for the coming Saturday, placed through the checkout's calls; then
+ * the shop's clock moves to that Saturday at 08:00, since stops are marked only on their day
+ * (docs/product.md#routes). Each test puts the clock back.
+ */
+async function customerWithOrders(browser: Browser, { toSaturday = true } = {}) {
   const context = await browser.newContext()
   const page = await context.newPage()
   await signUp(page, 'driver-journey')
   const lines = linesReaching(await shopProducts(page), 6000)
   const first = await placeOrder(page, lines, 'Gate code 4512, ring twice')
   const second = await placeOrder(page, lines)
+  if (toSaturday) await setServerClock(page, saturdayMorning(first))
   return { page, context, orders: [first, second] as const }
 }
+
+test.afterEach(async ({ page }) => {
+  await setServerClock(page, null)
+})
 
 /** A customer's order as its stop's card on the driver's page. */
 const stopCard = (page: Page, order: Order) =>
@@ -225,7 +243,8 @@ test(
   'a driver invited by the shop signs in, lands on the day’s deliveries and marks a stop delivered',
   { tag: '@phone' },
   async ({ browser, page }) => {
-    const customer = await customerWithOrders(browser)
+    // the clock moves to the orders' Saturday once Dana has landed on the phone's Saturday
+    const customer = await customerWithOrders(browser, { toSaturday: false })
     const [order] = customer.orders
     const admin = await adminCalls(browser)
     const email = `driver-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
@@ -275,6 +294,7 @@ test(
       await page.setViewportSize({ width: 375, height: 812 })
       await logIn(page, email, password)
       await expect(page).toHaveURL(/\/driver(\/\d{4}-\d{2}-\d{2})?$/)
+      await setServerClock(page, saturdayMorning(order))
       await page.goto(`/driver/${saturdayOf(order)}`)
       await expect(page.getByRole('heading', { name: route.name })).toBeVisible()
       const card = stopCard(page, order)

@@ -56,6 +56,7 @@ describe('the admin API is guarded on the server (docs/product.md#admin)', () =>
       'PATCH /api/admin/orders/:id/status',
       'PATCH /api/admin/orders/:id/delivery-status',
       'DELETE /api/admin/orders/:id',
+      'POST /api/admin/orders/:id/release',
       'GET /api/admin/emails',
       'GET /api/admin/contact-messages',
       'DELETE /api/admin/contact-messages/:id',

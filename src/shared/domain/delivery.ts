@@ -212,6 +212,16 @@ export function payAgainDeadlineOfDelivery(delivery: Date): Date {
 }
 
 /**
+ * Until when an order still unpaid after its pay-again deadline (on hold) can be paid and
+ * released: its delivery window opens at Saturday 05:00, the stored delivery instant, and a box
+ * not packed by then is not delivered (docs/product.md#order-payments). A payment after that is
+ * given back.
+ */
+export function packingClosesOfDelivery(delivery: Date): Date {
+  return new Date(delivery.getTime())
+}
+
+/**
  * A formatter of instants in business time: the options choose the parts shown ("Nov 22, 2026",
  * "Wed 8:01 PM"); the zone is always the shop's. Pages and e-mails format times through this.
  */

@@ -34,6 +34,9 @@ export const ORDER_CHANGE_MESSAGES = {
   refundKeyMissing:
     'Send an Idempotency-Key header (8 to 64 letters, digits, - or _) with every refund.',
   refundKeyReused: 'This Idempotency-Key was used for another refund of this order.',
+  /** releasing (marking paid) an order that is not on hold */
+  notOnHold: 'This order is not on hold: there is nothing to release.',
+  releaseNote: 'Please say how it was paid (at most 500 characters)',
 } as const
 
 /** A staff refund's Idempotency-Key header: one per refund dialog opening. */
@@ -94,6 +97,19 @@ export const AdminRefundInputSchema = z.strictObject({
   reason: text(3, 'Please say why (at least 3 characters)', 200),
 })
 export type AdminRefundInput = z.input<typeof AdminRefundInputSchema>
+
+/**
+ * `POST /api/admin/orders/{id}/release`: an order on hold marked paid outside the card, with
+ * how (docs/product.md#order-payments).
+ */
+export const ReleaseOrderInputSchema = z.strictObject({
+  note: z
+    .string({ error: ORDER_CHANGE_MESSAGES.releaseNote })
+    .trim()
+    .min(1, ORDER_CHANGE_MESSAGES.releaseNote)
+    .max(500, ORDER_CHANGE_MESSAGES.releaseNote),
+})
+export type ReleaseOrderInput = z.input<typeof ReleaseOrderInputSchema>
 
 export const JobRunSchema = z.object({
   id: z.uuid(),

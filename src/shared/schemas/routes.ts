@@ -24,6 +24,10 @@ export const ROUTE_MESSAGES = {
       : `${count} of these stops are not on this route on that Saturday`,
   stopTwice: 'A stop is listed twice',
   cancelled: 'This order was cancelled: there is nothing to deliver',
+  onHold:
+    'This order is on hold: it is not paid, so it is not delivered. Please bring it back to the shop.',
+  notToday:
+    'Stops are marked only on their delivery Saturday: this one is for another day. Please check the date.',
   notDelivered: 'This stop is not marked delivered: there is nothing to undo',
   undoTooLate: `Too late to undo: a delivery can be undone for ${UNDO_DELIVERED_MINUTES} minutes after it is marked. Call the shop if it was wrong.`,
   notYourRoute: 'This stop is on another driver’s route',
@@ -116,6 +120,8 @@ export const StopSchema = z.object({
   deliveryStatus: DeliveryStatusSchema,
   deliveredAt: z.iso.datetime({ offset: true }).nullable(),
   deliveryNote: z.string().nullable(),
+  /** its capture failed and its customer may still pay (docs/product.md#order-payments) */
+  paymentPending: z.boolean(),
 })
 export type Stop = z.infer<typeof StopSchema>
 
@@ -147,6 +153,8 @@ export type DriverRoute = z.infer<typeof DriverRouteSchema>
 
 export const DriverDaySchema = z.object({
   saturday: z.string(),
+  /** it is that Saturday by the shop's clock: its stops may be marked (else they are read only) */
+  markable: z.boolean(),
   routes: z.array(DriverRouteSchema),
 })
 export type DriverDay = z.infer<typeof DriverDaySchema>

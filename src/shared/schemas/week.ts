@@ -51,6 +51,8 @@ export const WeekSummarySchema = z.object({
   revenueCaptured: Money,
   refunds: Money,
   failedPayments: z.array(WeekOrderRefSchema),
+  /** orders still unpaid at their deadline: not packed or delivered, in none of the counts */
+  onHold: z.object({ orders: z.number().int(), total: Money }),
   notPacked: z.number().int(),
   notDelivered: z.number().int(),
   upcoming: z.array(UpcomingWeekSchema),
@@ -126,6 +128,10 @@ export const PackingSlipSchema = z.object({
   items: z.array(PackingItemSchema),
   bags: z.number().int(),
   packedAt: z.string().nullable(),
+  /** unpaid at its deadline: printed "UNPAID – DO NOT PACK" (docs/product.md#the-week) */
+  onHold: z.boolean(),
+  /** its capture failed and its customer may still pay: packed, but the staff keep an eye */
+  paymentPending: z.boolean(),
 })
 export type PackingSlip = z.infer<typeof PackingSlipSchema>
 

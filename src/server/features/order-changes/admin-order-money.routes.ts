@@ -6,6 +6,7 @@ import {
   AdminRefundInputSchema,
   IdempotencyKeySchema,
   JobRunListSchema,
+  ReleaseOrderInputSchema,
 } from '#shared/schemas/order-changes.ts'
 import { z } from 'zod'
 import { adminWithFreshPasswordOf } from '../../plugins/admin-guard.ts'
@@ -40,6 +41,24 @@ export function adminOrderMoneyRoutes({
         },
       },
       (request) => changes.cancelByStaff(request.params.id, adminWithFreshPasswordOf(request)),
+    )
+
+    // an order on hold marked paid outside the card (docs/product.md#order-payments)
+    app.post(
+      '/api/admin/orders/:id/release',
+      {
+        schema: {
+          params: AdminIdParamsSchema,
+          body: ReleaseOrderInputSchema,
+          response: { 200: AdminOrderSchema, ...errors },
+        },
+      },
+      (request) =>
+        changes.releaseByStaff(
+          request.params.id,
+          adminWithFreshPasswordOf(request),
+          request.body.note,
+        ),
     )
 
     // one refund per Idempotency-Key: a retried request answers the first refund again

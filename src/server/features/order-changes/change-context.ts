@@ -28,6 +28,7 @@ export interface ChangeContext {
     | 'reviseWithin'
     | 'recordPaymentWithin'
     | 'cancelWithin'
+    | 'markPaidWithin'
     | 'deliveriesAwaitingCapture'
     | 'idsAwaitingCapture'
   >

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailOutbox } from '#server/db/schema/index.ts'
-import { payAgainDeadlineFor } from '#shared/domain/delivery.ts'
+import { packingClosesOfDelivery } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import type { AdminOrder, Order, OrderRefund } from '#shared/schemas/order.ts'
 import type { PaymentRequired } from '#shared/schemas/order-changes.ts'
@@ -144,13 +144,13 @@ describe('paying again', () => {
     expect((await demoPayment(shop, failed.paymentIntentId))?.status).toBe('canceled')
   })
 
-  test('a payment kept past the Friday noon deadline is cancelled at the provider', async () => {
+  test('a payment kept past the time packing stops is cancelled at the provider', async () => {
     const shopper = await signUp(shop, 'kept')
     const failed = await failedOrder(shopper)
     const again = await shopper.call('POST', `/api/orders/${failed.id}/pay-again`, {})
     const { paymentRequired } = again.json<PaymentRequired>()
-    // the customer keeps the page open over the deadline
-    clock = new Date(payAgainDeadlineFor(new Date(failed.deliveryDate)).getTime() + 60_000)
+    // the customer keeps the page open over the deadline and the hold, until packing stops
+    clock = new Date(packingClosesOfDelivery(new Date(failed.deliveryDate)).getTime() + 60_000)
     expect((await shopper.call('POST', `/api/orders/${failed.id}/pay-again`, {})).statusCode).toBe(
       409,
     )
@@ -163,15 +163,18 @@ describe('paying again', () => {
       paymentIntentId: paymentRequired.paymentIntentId,
     })
     expect(complete.statusCode).toBe(409)
-    expect((await getOrder(shopper, failed.id)).paymentStatus).toBe('payment_failed')
+    expect(await getOrder(shopper, failed.id)).toMatchObject({
+      status: 'on_hold',
+      paymentStatus: 'payment_failed',
+    })
   })
 
-  test('a payment confirmed after the deadline is never applied: it is refunded at once', async () => {
+  test('a payment confirmed after packing stops is never applied: it is refunded at once', async () => {
     const shopper = await signUp(shop, 'toolate')
     const failed = await failedOrder(shopper)
     const again = await shopper.call('POST', `/api/orders/${failed.id}/pay-again`, {})
     const { paymentRequired } = again.json<PaymentRequired>()
-    clock = new Date(payAgainDeadlineFor(new Date(failed.deliveryDate)).getTime() + 60_000)
+    clock = new Date(packingClosesOfDelivery(new Date(failed.deliveryDate)).getTime() + 60_000)
     // confirmed before the sweep got to it: the card is charged at once
     await pay(shopper, paymentRequired.paymentIntentId)
     const complete = await shopper.call('POST', `/api/orders/${failed.id}/payments/complete`, {

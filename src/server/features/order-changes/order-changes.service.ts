@@ -8,7 +8,7 @@ import type { PaymentEvent } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
 import type { Cents } from '#shared/domain/money.ts'
 import { cancelOrder, refundOrder } from './cancels-and-refunds.ts'
-import { conflict, type ChangeContext } from './change-context.ts'
+import { conflict, voidWithin, type ChangeContext } from './change-context.ts'
 import { changeOrder } from './customer-changes.ts'
 import { applyPaid, askForPayment } from './paid-changes.ts'
 import { handleOrderPaymentEvent } from './provider-events.ts'
@@ -37,7 +37,7 @@ export function createOrderChangesService(ctx: ChangeContext) {
       return applyPaid(ctx, change)
     },
 
-    /** A new payment for an order whose capture failed, until the Friday noon deadline. */
+    /** A new payment for an order whose capture failed: until Friday noon, then on hold until packing stops. */
     async payAgain(orderId: string, userId: string): Promise<PaymentRequired> {
       const order = await ctx.orders.findWithLines(orderId)
       if (!order || order.userId !== userId) throw new AppError('ORDER_NOT_FOUND')
@@ -59,6 +59,26 @@ export function createOrderChangesService(ctx: ChangeContext) {
 
     async cancelByStaff(orderId: string, by: { id: string; email: string }) {
       await cancelOrder(ctx, orderId, { kind: 'staff', ...by })
+      return ctx.orders.adminOrderOf(orderId)
+    },
+
+    /**
+     * An order on hold marked paid outside the card by the staff (docs/product.md#order-payments):
+     * it reads paid and confirmed again, and the declined card's hold is released. 409 for an
+     * order that is not on hold.
+     */
+    async releaseByStaff(orderId: string, by: { id: string; email: string }, note: string) {
+      const keys = await ctx.transaction(async (tx) => {
+        const order = await ctx.orders.lockRowWithin(tx, orderId)
+        if (!order) throw new AppError('ORDER_NOT_FOUND')
+        if (order.status !== 'on_hold') {
+          throw await conflict(ctx, ORDER_CHANGE_MESSAGES.notOnHold, orderId, tx)
+        }
+        await ctx.orders.markPaidWithin(tx, orderId, { by, note })
+        const key = await voidWithin(ctx, tx, orderId, order.currentPaymentId)
+        return key ? [key] : []
+      })
+      for (const key of keys) await ctx.money.carryOutSoon(key)
       return ctx.orders.adminOrderOf(orderId)
     },
 

@@ -1,4 +1,4 @@
-import { cutoffOfDelivery, payAgainDeadlineOfDelivery } from '#shared/domain/delivery.ts'
+import { cutoffOfDelivery, packingClosesOfDelivery } from '#shared/domain/delivery.ts'
 import { centsToDecimal, decimalToCents, type Cents } from '#shared/domain/money.ts'
 import type { DeliveryInfo, Order } from '#shared/schemas/order.ts'
 import { ORDER_CHANGE_MESSAGES, type PaymentRequired } from '#shared/schemas/order-changes.ts'
@@ -160,8 +160,11 @@ async function applyPayAgain(
   order: OrderWithLines,
   payment: Payment,
 ): Promise<Applied> {
-  const late = ctx.now() >= payAgainDeadlineOfDelivery(order.deliveryDate)
-  if (late || order.status === 'cancelled' || order.paymentStatus !== 'payment_failed') {
+  // past the Friday noon deadline the order is on hold, and may still be paid until packing
+  // stops (docs/product.md#order-payments); after that the payment is given back
+  const late = ctx.now() >= packingClosesOfDelivery(order.deliveryDate)
+  const payable = order.status !== 'cancelled' && order.status !== 'completed'
+  if (late || !payable || order.paymentStatus !== 'payment_failed') {
     return refuse(ctx, tx, change, payment)
   }
   const captured = payment.status === 'succeeded'

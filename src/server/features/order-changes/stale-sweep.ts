@@ -1,4 +1,4 @@
-import { payAgainDeadlineOfDelivery } from '#shared/domain/delivery.ts'
+import { packingClosesOfDelivery } from '#shared/domain/delivery.ts'
 import { AppError } from '../../app-error.ts'
 import { voidWithin, type ChangeContext } from './change-context.ts'
 import type { OrderChangeRow } from './order-money.repo.ts'
@@ -16,7 +16,7 @@ const BATCH = 100
  * The minute's safety net behind the provider's events (docs/product.md#order-changes):
  * changes whose payment went through get applied, those unpaid for an hour are dropped with
  * their payment cancelled, payments after a failed capture are cancelled at the provider once
- * the Friday noon deadline has passed, and refunds the bank has not answered are asked about.
+ * packing has stopped, and refunds the bank has not answered are asked about.
  * Safe on every process at once: each step is decided under its row's lock.
  */
 export function createStaleSweep(ctx: ChangeContext) {
@@ -50,11 +50,12 @@ export function createStaleSweep(ctx: ChangeContext) {
     }
   }
 
-  /** Past the deadline to pay, no payment kept open can still be taken for the order. */
+  /** Once packing stops, no payment kept open can still be taken for the order. */
   async function closeLatePayAgains(at: number) {
     for (const change of await ctx.repo.pendingPayAgains(BATCH)) {
       const order = await ctx.orders.findWithLines(change.orderId)
-      if (order && at < payAgainDeadlineOfDelivery(order.deliveryDate).getTime()) continue
+      // an order on hold may be paid until packing stops (docs/product.md#order-payments)
+      if (order && at < packingClosesOfDelivery(order.deliveryDate).getTime()) continue
       // paid meanwhile: applying refuses it and refunds what was taken
       if (await appliedIfPaid(change)) continue
       await drop(change)

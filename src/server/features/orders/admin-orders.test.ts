@@ -275,7 +275,11 @@ describe('GET /api/admin/orders', () => {
     // days Chicago's clock cannot name (before 1883) or whose end falls in year 10000
     ['deliveryDate=1800-01-01', 'deliveryDate', 'Use a date from 2000 to 2100'],
     ['deliveryDate=9999-12-31', 'deliveryDate', 'Use a date from 2000 to 2100'],
-    ['status=shipped', 'status', 'Status must be one of: pending, confirmed, completed, cancelled'],
+    [
+      'status=shipped',
+      'status',
+      'Status must be one of: pending, confirmed, completed, cancelled, on_hold',
+    ],
     [
       'deliveryStatus=lost',
       'deliveryStatus',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../../db/client.ts'
 import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
+import { createJobRuns } from '../../jobs/job-runs.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import { adminOrdersRoutes } from './admin-orders.routes.ts'
@@ -36,6 +37,7 @@ export function createOrdersFeature(deps: {
     outbox: deps.outbox,
     publicUrl: deps.publicUrl,
     accountEmail: deps.accountEmail ?? (() => Promise.resolve(null)),
+    runs: createJobRuns(deps.db),
   })
   return {
     service,
@@ -75,6 +77,7 @@ export {
   type NewOrderLine,
 } from './order-lines.ts'
 export { ORDER_DELETED_MESSAGE } from './orders.service.ts'
+export { HOLD_JOB } from './order-holds.ts'
 export {
   orderCancelledEmail,
   orderChangedEmail,
@@ -82,6 +85,11 @@ export {
   type CancelMoney,
   type EmailLinks,
 } from './order-email.ts'
-export { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
+export {
+  orderHeldEmail,
+  paymentCapturedEmail,
+  paymentFailedEmail,
+  refundEmail,
+} from './order-payment-emails.ts'
 export { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
 export { escapeHtml } from './order-email-layout.ts'

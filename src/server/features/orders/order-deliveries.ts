@@ -13,7 +13,7 @@ import type { OrdersRepo } from './orders.repo.ts'
 const DELIVERED_EMAIL_BATCH = 100
 
 /** What an undo of "delivered" found under the order's lock. */
-export type UndoDelivered = 'undone' | 'not_delivered' | 'too_late'
+export type UndoDelivered = 'undone' | 'not_delivered' | 'too_late' | 'on_hold'
 
 /** A recorded delivery status to go back to; "out for delivery" when none was recorded. */
 const statusToRestore = (recorded: string | undefined): DeliveryStatus =>
@@ -71,7 +71,8 @@ export function createDeliveries({
         const locked = await repo.within(tx).lock(orderId)
         if (!locked) return false
         const done = ['out_for_delivery', 'delivered'].includes(locked.deliveryStatus)
-        if (locked.status === 'cancelled' || done) return true
+        // an order on hold is not paid: it stays at the shop (docs/product.md#order-payments)
+        if (locked.status === 'cancelled' || locked.status === 'on_hold' || done) return true
         await changeLockedStatusField(
           statusDeps,
           tx,
@@ -94,11 +95,12 @@ export function createDeliveries({
       orderId: string,
       by: AdminCaller,
       note: string | null = null,
-    ): Promise<'delivered' | 'cancelled'> {
+    ): Promise<'delivered' | 'cancelled' | 'on_hold'> {
       const outcome = await transaction(async (tx) => {
         const locked = await repo.within(tx).lock(orderId)
         if (!locked) return undefined
         if (locked.status === 'cancelled') return 'cancelled' as const
+        if (locked.status === 'on_hold') return 'on_hold' as const
         if (locked.deliveryStatus !== 'delivered') {
           await changeLockedStatusField(
             statusDeps,
@@ -128,6 +130,7 @@ export function createDeliveries({
         const within = repo.within(tx)
         const locked = await within.lock(orderId)
         if (!locked) return undefined
+        if (locked.status === 'on_hold') return 'on_hold' as const
         if (locked.deliveryStatus !== 'delivered') return 'not_delivered' as const
         if (!mayUndoDelivered(locked.deliveredAt, now())) return 'too_late' as const
         const before = statusToRestore(await within.deliveryStatusBefore(orderId, 'delivered'))

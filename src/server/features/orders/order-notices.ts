@@ -10,7 +10,12 @@ import {
   type CancelMoney,
 } from './order-email.ts'
 import { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
-import { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
+import {
+  orderHeldEmail,
+  paymentCapturedEmail,
+  paymentFailedEmail,
+  refundEmail,
+} from './order-payment-emails.ts'
 
 /** The e-mails of an order's life after checkout (docs/product.md#order-emails). */
 export type OrderNotice =
@@ -23,6 +28,8 @@ export type OrderNotice =
     }
   | { readonly kind: 'payment_captured' }
   | { readonly kind: 'payment_failed'; readonly payUntil: Date; readonly holdLost: boolean }
+  /** still unpaid at the deadline to pay: not packed until paid by `payUntil` */
+  | { readonly kind: 'order_held'; readonly payUntil: Date }
   | {
       readonly kind: 'refund'
       readonly amount: Cents
@@ -52,6 +59,8 @@ function noticeEmail(order: Order, notice: OrderNotice, publicUrl: string): Mail
         payUntil: notice.payUntil,
         holdLost: notice.holdLost,
       })
+    case 'order_held':
+      return orderHeldEmail(order, { publicUrl, payUntil: notice.payUntil })
     case 'refund':
       return refundEmail(order, {
         publicUrl,

@@ -106,3 +106,29 @@ export function refundEmail(
     outro: [`Any question? Call us at ${SITE.phone.display} or write to ${SITE.email}.`],
   })
 }
+
+/**
+ * Still unpaid at the deadline to pay: the order is on hold, neither packed nor delivered,
+ * until it is paid (by `payUntil`, when packing stops) or the shop hears from the customer
+ * (docs/product.md#order-payments).
+ */
+export function orderHeldEmail(
+  order: Order,
+  { publicUrl, payUntil }: EmailLinks & { payUntil: Date },
+): MailMessage {
+  const number = orderNumber(order.id)
+  const until = formatEditDeadline(payUntil)
+  return orderEmail(order, publicUrl, {
+    subject: `On hold: your ${SITE.name} order ${number} is not paid`,
+    intro: [
+      `We still could not take payment for your order ${number} for ${deliveryDayOf(order)}, so it is on hold: we will not pack or deliver it until it is paid.`,
+      `You can still pay ${formatDecimalPrice(order.total)} with another card by ${until}, or contact us.`,
+    ],
+    facts: [
+      ['Amount to pay', formatDecimalPrice(order.total)],
+      ['Pay by', until],
+    ],
+    action: 'Pay for your order',
+    outro: [`Please call us at ${SITE.phone.display} or write to ${SITE.email}.`],
+  })
+}

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm'
-import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
+import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm'
+import type { DeliveryStatus, OrderStatus, PaymentState } from '#shared/schemas/order-status.ts'
 import { orderItems, orders } from '../../db/schema/orders.ts'
 import type { Executor } from '../../db/transaction.ts'
 
@@ -35,6 +35,10 @@ export type DaySummaryRow = {
   /** "12.99" */
   captured: string
   refunded: string
+  /** orders on hold, unpaid at their deadline: in none of the counts above */
+  onHold: number
+  /** "12.99": what the orders on hold would pay */
+  onHoldTotal: string
 }
 
 export type FailedPaymentRow = {
@@ -59,6 +63,8 @@ export type SlipOrderRow = {
   deliveryAddress: string
   specialInstructions: string | null
   packedAt: Date | null
+  status: OrderStatus
+  paymentStatus: PaymentState
 }
 
 export type SlipLineRow = {
@@ -80,6 +86,7 @@ export type StopOrderRow = {
   deliveryAddress: string
   specialInstructions: string | null
   status: OrderStatus
+  paymentStatus: PaymentState
   deliveryStatus: DeliveryStatus
   deliveryDate: Date
   deliveredAt: Date | null
@@ -96,10 +103,15 @@ export type OrderedProductRow = {
 /*
  * The orders of a Saturday: delivered on that Chicago day and not cancelled, with the lines they
  * have now (a change rewrites an order's lines). The index on (delivery_date, status) finds them.
+ * Orders on hold are not packed (docs/product.md#the-week): only their packing slips read them.
  */
-const dayOrders = ({ start, end }: DayBounds) => sql`
+const dayOrders = ({ start, end }: DayBounds, { withHeld = false } = {}) => sql`
   select id from orders
-   where delivery_date >= ${start} and delivery_date < ${end} and status <> 'cancelled'`
+   where delivery_date >= ${start} and delivery_date < ${end} and status <> 'cancelled'
+     ${withHeld ? sql`` : sql`and status <> 'on_hold'`}`
+
+/** the orders to pack and deliver: neither cancelled nor on hold */
+const ACTIVE = sql`o.status not in ('cancelled', 'on_hold')`
 
 /**
  * Every product of a day's orders with its total quantity: plain lines and boxes the farm fills
@@ -132,6 +144,7 @@ const stopColumns = {
   deliveryAddress: orders.deliveryAddress,
   specialInstructions: orders.specialInstructions,
   status: orders.status,
+  paymentStatus: orders.paymentStatus,
   deliveryStatus: orders.deliveryStatus,
   deliveryDate: orders.deliveryDate,
   deliveredAt: orders.deliveredAt,
@@ -158,14 +171,16 @@ export function createOrderReadsRepo(db: Executor) {
     /** The day's counts and money; cancelled orders count only for the money that moved. */
     async daySummary(day: DayBounds): Promise<DaySummaryRow> {
       const result = await db.execute<DaySummaryRow>(sql`
-        select count(*) filter (where o.status <> 'cancelled')::int as orders,
-               coalesce(sum(lines.items) filter (where o.status <> 'cancelled'), 0)::int as items,
-               count(*) filter (where o.status <> 'cancelled' and o.packed_at is null)::int
-                 as "notPacked",
-               count(*) filter (where o.status <> 'cancelled' and o.delivery_status <> 'delivered')::int
+        select count(*) filter (where ${ACTIVE})::int as orders,
+               coalesce(sum(lines.items) filter (where ${ACTIVE}), 0)::int as items,
+               count(*) filter (where ${ACTIVE} and o.packed_at is null)::int as "notPacked",
+               count(*) filter (where ${ACTIVE} and o.delivery_status <> 'delivered')::int
                  as "notDelivered",
                coalesce(sum(o.captured_amount), 0)::text as captured,
-               coalesce(sum(o.refunded_amount), 0)::text as refunded
+               coalesce(sum(o.refunded_amount), 0)::text as refunded,
+               count(*) filter (where o.status = 'on_hold')::int as "onHold",
+               coalesce(sum(o.total) filter (where o.status = 'on_hold'), 0)::text
+                 as "onHoldTotal"
           from orders o
           left join lateral (
             select sum(quantity) as items from order_items where order_id = o.id
@@ -181,7 +196,7 @@ export function createOrderReadsRepo(db: Executor) {
         select id, customer_name as "customerName", total::text as total
           from orders
          where delivery_date >= ${day.start} and delivery_date < ${day.end}
-           and status <> 'cancelled' and payment_status = 'payment_failed'
+           and status not in ('cancelled', 'on_hold') and payment_status = 'payment_failed'
          order by id`)
       return result.rows
     },
@@ -206,7 +221,8 @@ export function createOrderReadsRepo(db: Executor) {
       const result = await db.execute<SlipOrderRow & { packedAt: Date | string | null }>(sql`
         select id, customer_name as "customerName", customer_phone as "customerPhone",
                delivery_address as "deliveryAddress",
-               special_instructions as "specialInstructions", packed_at as "packedAt"
+               special_instructions as "specialInstructions", packed_at as "packedAt",
+               status, payment_status as "paymentStatus"
           from orders
          where delivery_date >= ${day.start} and delivery_date < ${day.end}
            and status <> 'cancelled'
@@ -225,7 +241,7 @@ export function createOrderReadsRepo(db: Executor) {
                item.custom_selections as "customSelections",
                item.custom_selections is not null as "hasSelections"
           from order_items item
-          join (${dayOrders(day)}) day_orders on day_orders.id = item.order_id
+          join (${dayOrders(day, { withHeld: true })}) day_orders on day_orders.id = item.order_id
          order by item.order_id, item.created_at, item.id`)
       return result.rows
     },
@@ -261,7 +277,7 @@ export function createOrderReadsRepo(db: Executor) {
       return result.rows.map((row) => instant(row.delivery))
     },
 
-    /** The day's orders that are not cancelled, as stops. */
+    /** The day's orders that are neither cancelled nor on hold (not delivered), as stops. */
     async stopsOn(day: DayBounds): Promise<StopOrderRow[]> {
       return db
         .select(stopColumns)
@@ -270,7 +286,7 @@ export function createOrderReadsRepo(db: Executor) {
           and(
             gte(orders.deliveryDate, day.start),
             lt(orders.deliveryDate, day.end),
-            ne(orders.status, 'cancelled'),
+            notInArray(orders.status, ['cancelled', 'on_hold']),
           ),
         )
     },

@@ -10,6 +10,26 @@ import type { OrderRow, OrdersRepo, StatusFieldChange } from './orders.repo.ts'
  * from the Orders tab, the packing table and the driver's taps.
  */
 
+export const HOLD_MESSAGES = {
+  notByHand: 'An order goes on hold by itself when it is unpaid at the deadline to pay.',
+  held: 'This order is on hold, unpaid: mark it paid or cancel it.',
+} as const
+
+/**
+ * The hold is the shop's to set and the staff's to lift through "Mark paid" or a cancel, so an
+ * unpaid order is never packed or sent out by a status picked by hand
+ * (docs/product.md#order-payments).
+ */
+function holdRefusal(locked: OrderRow, change: StatusFieldChange): string | null {
+  if (change.field === 'status') {
+    if (change.value === 'on_hold' && locked.status !== 'on_hold') return HOLD_MESSAGES.notByHand
+    if (locked.status === 'on_hold' && change.value !== 'on_hold') return HOLD_MESSAGES.held
+    return null
+  }
+  const leaving = change.value === 'out_for_delivery' || change.value === 'delivered'
+  return locked.status === 'on_hold' && leaving ? HOLD_MESSAGES.held : null
+}
+
 /** A status change, recorded with who made it, on the order locked for it. */
 export async function changeStatusField(
   {
@@ -30,6 +50,8 @@ export async function changeStatusField(
   const order = await transaction(async (tx) => {
     const locked = await repo.within(tx).lock(orderId)
     if (!locked) return undefined
+    const refusal = holdRefusal(locked, change)
+    if (refusal) throw new AppError('ORDER_CONFLICT', { message: refusal })
     return changeLockedStatusField({ repo, now, notice }, tx, locked, change, by)
   })
   if (!order) throw new AppError('ORDER_NOT_FOUND')

@@ -1,6 +1,10 @@
 import { centsToDecimal, decimalToCents } from '#shared/domain/money.ts'
 import { salesSplit } from '#shared/domain/pricing.ts'
-import { cutoffOfDelivery, payAgainDeadlineOfDelivery } from '#shared/domain/delivery.ts'
+import {
+  cutoffOfDelivery,
+  packingClosesOfDelivery,
+  payAgainDeadlineOfDelivery,
+} from '#shared/domain/delivery.ts'
 import type {
   AdminOrder,
   Order,
@@ -63,7 +67,10 @@ export type Audience = 'customer' | 'staff'
 function summaryFor(row: OrderEventRow, audience: Audience): string {
   if (audience === 'staff' || row.actor !== 'staff') return row.summary
   // cancellations recorded before the history named "the shop" named the staff member
-  return row.kind === 'cancelled' ? 'Cancelled by the shop' : row.summary
+  if (row.kind === 'cancelled') return 'Cancelled by the shop'
+  // the staff's note on how it was paid is theirs
+  if (row.kind === 'released') return 'Marked paid by the shop: back on for delivery'
+  return row.summary
 }
 
 function toOrderEvent(row: OrderEventRow, audience: Audience): OrderEvent {
@@ -101,11 +108,17 @@ export function isEditable(order: OrderRow, now: Date): boolean {
   )
 }
 
-/** Until when a failed payment can be made again with another card; null when it cannot. */
+/**
+ * Until when a failed payment can be made again with another card; null when it cannot. Until
+ * the Friday noon deadline; past it the order is (or is about to be) on hold and may still be
+ * paid until packing stops (docs/product.md#order-payments).
+ */
 export function payAgainUntil(order: OrderRow, now: Date): Date | null {
   if (order.status === 'cancelled' || order.paymentStatus !== 'payment_failed') return null
   const deadline = payAgainDeadlineOfDelivery(order.deliveryDate)
-  return now < deadline ? deadline : null
+  if (now < deadline) return deadline
+  const closes = packingClosesOfDelivery(order.deliveryDate)
+  return now < closes ? closes : null
 }
 
 export function toOrder(row: OrderWithItems, now: Date, audience: Audience = 'customer'): Order {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lte, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm'
 import { orderEvents, orderItems, orders, orderStatusChanges } from '../../db/schema/orders.ts'
 import type { Executor } from '../../db/transaction.ts'
 
@@ -275,6 +275,22 @@ export function createOrdersRepo(db: Executor, refundsOf: RefundsOf) {
           eq(orders.deliveryStatus, 'delivered'),
           isNull(orders.deliveredEmailAt),
           lte(orders.deliveredAt, upTo),
+        ),
+        afterId,
+        limit,
+      ),
+
+    /**
+     * A batch of the unpaid orders (payment failed, still pending or confirmed, not delivered)
+     * delivered at or before `upTo`, after the given id: the ones the hold may be due for.
+     */
+    unpaidToHold: (upTo: Date, afterId: string | null, limit: number) =>
+      idsAfter(
+        and(
+          eq(orders.paymentStatus, 'payment_failed'),
+          inArray(orders.status, ['pending', 'confirmed']),
+          ne(orders.deliveryStatus, 'delivered'),
+          lte(orders.deliveryDate, upTo),
         ),
         afterId,
         limit,

@@ -12,7 +12,10 @@ import { AppError } from '../../app-error.ts'
 import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
 import type { OutboxService } from '../outbox/index.ts'
+import type { JobRuns } from '../../jobs/job-runs.ts'
 import { createDeliveries } from './order-deliveries.ts'
+import { createHolds } from './order-holds.ts'
+import { createOrderSnapshots } from './order-snapshots.ts'
 import { createNotices } from './order-notices.ts'
 import { createOrderRecords } from './order-records.ts'
 import { changeLockedStatusField, changeStatusField } from './order-status-changes.ts'
@@ -62,6 +65,7 @@ export function createOrdersService({
   outbox,
   publicUrl,
   accountEmail,
+  runs = null,
 }: {
   repo: OrdersRepo
   /** the queries other features read orders through (order-reads.ts) */
@@ -78,13 +82,29 @@ export function createOrdersService({
   publicUrl: string
   /** where a customer's e-mails go: their account's address now */
   accountEmail: (userId: string, tx: Transaction) => Promise<string | null>
+  /** where the hold records its runs (the Jobs tab) */
+  runs?: Pick<JobRuns, 'recordFinished'> | null
 }) {
   const wire = (row: OrderWithItems) => toOrder(row, now())
   const notice = createNotices({ outbox, publicUrl, accountEmail })
   const statusDeps = { repo, transaction, now, notice }
   const records = createOrderRecords({ repo, notice, log, now, accountEmail })
+  const holds = createHolds({
+    repo,
+    transaction,
+    now,
+    notice,
+    log,
+    runs,
+    snapshots: createOrderSnapshots({ repo, now }),
+  })
   return {
     ...records,
+
+    /** unpaid orders put on hold at their deadline (the minute's tick), and marked paid by staff */
+    holdDue: () => holds.holdDue(),
+    markPaidWithin: (...args: Parameters<typeof holds.markPaidWithin>) =>
+      holds.markPaidWithin(...args),
 
     /** out for delivery, delivered, its undo, and the "delivered" e-mails the tick sends */
     ...createDeliveries({ repo, transaction, now, notice, log }),

@@ -129,6 +129,10 @@ export function createPaymentRecords({
       authorizedAt: at,
       authorizationExpiresAt: record.captureBefore,
       ...(record.captured ? { capturedAmount: centsToDecimal(record.amount), capturedAt: at } : {}),
+      // paid while on hold, before packing stops: packed and delivered after all
+      ...(order.status === 'on_hold'
+        ? { status: 'confirmed' as const, heldAt: null, version: order.version + 1 }
+        : {}),
     })
     await within.addEvent({
       orderId: order.id,
@@ -139,6 +143,14 @@ export function createPaymentRecords({
         : `Another card authorized for ${formatCents(record.amount)}`,
       newTotal: order.total,
     })
+    if (order.status === 'on_hold') {
+      await within.addEvent({
+        orderId: order.id,
+        kind: 'released',
+        actor: 'customer',
+        summary: 'Paid while on hold: back on for packing and delivery',
+      })
+    }
     if (!record.captured) return
     const wire = await wireWithin(tx, order.id)
     await notice(

@@ -54,6 +54,16 @@ export function createDriverService({
     }
   }
 
+  /**
+   * Stops are marked on their delivery Saturday only, by drivers and admins alike: next week's
+   * stops can be read on a Saturday, never marked (docs/product.md#routes).
+   */
+  function markToday(saturday: string) {
+    if (saturday !== chicagoDayOf(now())) {
+      throw new AppError('FORBIDDEN', { message: ROUTE_MESSAGES.notToday })
+    }
+  }
+
   /** The routes' stops with the bags their packing slips count. */
   async function withBags(found: RouteWithStops[]): Promise<DriverRoute[]> {
     const counted = await bags.bagsOf(found.flatMap(({ stops }) => stops.map((s) => s.orderId)))
@@ -68,6 +78,7 @@ export function createDriverService({
     const week = await routes.week(saturday)
     return {
       saturday,
+      markable: saturday === chicagoDayOf(now()),
       routes: await withBags(week.routes.filter((route) => mayDrive(caller, route))),
     }
   }
@@ -95,6 +106,10 @@ export function createDriverService({
       }
     }
     mayWork(caller, chicagoDayOf(order.deliveryDate))
+    markToday(chicagoDayOf(order.deliveryDate))
+    if (order.status === 'on_hold') {
+      throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.onHold })
+    }
   }
 
   return {
@@ -109,6 +124,7 @@ export function createDriverService({
       if (!route) throw new AppError('NOT_FOUND', { message: ROUTE_MESSAGES.notFound })
       if (!mayDrive(caller, route)) throw new AppError('FORBIDDEN')
       mayWork(caller, saturday)
+      markToday(saturday)
       const before = (await routes.week(saturday)).routes.find((found) => found.id === routeId)
       for (const stop of before?.stops ?? []) {
         await orders.sendOutForDelivery(stop.orderId, caller)
@@ -125,8 +141,12 @@ export function createDriverService({
     ): Promise<DriverStop> {
       await checkMayMark(orderId, caller)
       // the status, the time and the note, written by the orders feature under the order's lock
-      if ((await orders.markDelivered(orderId, caller, note)) === 'cancelled') {
+      const outcome = await orders.markDelivered(orderId, caller, note)
+      if (outcome === 'cancelled') {
         throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.cancelled })
+      }
+      if (outcome === 'on_hold') {
+        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.onHold })
       }
       return stopNow(orderId)
     },
@@ -136,6 +156,9 @@ export function createDriverService({
       await checkMayMark(orderId, caller)
       // decided by the orders feature under the order's lock, by the shop's clock
       const outcome = await orders.undoDelivered(orderId, caller)
+      if (outcome === 'on_hold') {
+        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.onHold })
+      }
       if (outcome === 'not_delivered') {
         throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.notDelivered })
       }

@@ -440,3 +440,77 @@ describe('bags on the driver’s stops (docs/product.md#the-week)', () => {
     expect(undone.json<DriverStop>().bags).toBe(3)
   })
 })
+
+describe('a driver marks only the Saturday in hand (docs/product.md#routes)', () => {
+  test('next Saturday’s stop and route are read, never marked, on today’s Saturday', async () => {
+    const next = '2026-12-12'
+    const { id: nextStop } = await makeStop(
+      shop,
+      customer.userId,
+      next,
+      '1200 Heights Blvd, Houston, TX 77008',
+    )
+    // Saturday 08:00: next Saturday's stops may be read
+    clock = new Date('2026-12-05T14:00:00Z')
+    const later = await dana.call('GET', `/api/driver/${next}`)
+    expect(later.statusCode).toBe(200)
+    expect(later.json<DriverDay>().markable).toBe(false)
+    expect((await dayOf(dana)).markable).toBe(true)
+    for (const caller of [dana, admin]) {
+      const tap = await caller.call('POST', `/api/driver/stops/${nextStop}/delivered`, {})
+      expect(tap.statusCode).toBe(403)
+      expect(tap.json()).toEqual({ message: ROUTE_MESSAGES.notToday })
+      const undo = await caller.call('POST', `/api/driver/stops/${nextStop}/delivered/undo`)
+      expect(undo.statusCode).toBe(403)
+      const out = await caller.call('POST', `/api/driver/routes/${central.id}/out-for-delivery`, {
+        saturday: next,
+      })
+      expect(out.statusCode).toBe(403)
+      expect(out.json()).toEqual({ message: ROUTE_MESSAGES.notToday })
+    }
+    const [row] = await shop.database.db
+      .select({ deliveryStatus: orders.deliveryStatus })
+      .from(orders)
+      .where(eq(orders.id, nextStop))
+    expect(row?.deliveryStatus).toBe('order_placed')
+  })
+
+  test('on the Friday before, even this Saturday’s stops are not marked yet', async () => {
+    const stop = (await dayOf(dana)).routes[0]?.stops[0]
+    clock = new Date('2026-12-04T20:00:00Z')
+    const tap = await dana.call('POST', `/api/driver/stops/${stop?.orderId}/delivered`, {})
+    expect(tap.statusCode).toBe(403)
+  })
+})
+
+describe('an order on hold (docs/product.md#order-payments)', () => {
+  test('is on no route and no driver’s day, and every mark of it is 409', async () => {
+    const { id: held } = await makeStop(
+      shop,
+      customer.userId,
+      SATURDAY,
+      '500 Main St, Houston, TX 77002',
+      { status: 'on_hold', paymentStatus: 'payment_failed', heldAt: new Date() },
+    )
+    const stops = (await dayOf(admin)).routes.flatMap((route) => route.stops)
+    expect(stops.map(({ orderId }) => orderId)).not.toContain(held)
+    const routes = await admin.call('GET', `/api/admin/week/${SATURDAY}/routes`)
+    expect(routes.body).not.toContain(held)
+    for (const caller of [dana, admin]) {
+      const tap = await caller.call('POST', `/api/driver/stops/${held}/delivered`, {})
+      expect(tap.statusCode).toBe(409)
+      expect(tap.json()).toEqual({ message: ROUTE_MESSAGES.onHold })
+      const undo = await caller.call('POST', `/api/driver/stops/${held}/delivered/undo`)
+      expect(undo.statusCode).toBe(409)
+    }
+    await dana.call('POST', `/api/driver/routes/${central.id}/out-for-delivery`, {
+      saturday: SATURDAY,
+    })
+    const [row] = await shop.database.db
+      .select({ deliveryStatus: orders.deliveryStatus })
+      .from(orders)
+      .where(eq(orders.id, held))
+    expect(row?.deliveryStatus).toBe('order_placed')
+    expect(await outboxOf(held, 'out_for_delivery')).toEqual([])
+  })
+})

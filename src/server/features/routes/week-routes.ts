@@ -41,6 +41,7 @@ export function toStop({ order, address }: StopWithAddress): Stop {
     deliveryStatus: order.deliveryStatus,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     deliveryNote: order.deliveryNote,
+    paymentPending: order.paymentStatus === 'payment_failed',
   }
 }
 

@@ -67,6 +67,10 @@ export function createWeekService({ repo, now }: { repo: WeekReads; now: () => D
           customerName: row.customerName,
           total: centsToDecimal(decimalToCents(row.total)),
         })),
+        onHold: {
+          orders: totals.onHold,
+          total: centsToDecimal(decimalToCents(totals.onHoldTotal)),
+        },
         notPacked: totals.notPacked,
         notDelivered: totals.notDelivered,
         upcoming: [...weeks.entries()].slice(0, UPCOMING_WEEKS).map(([key, week]) => ({
@@ -146,6 +150,8 @@ export function createWeekService({ repo, now }: { repo: WeekReads; now: () => D
             specialInstructions: order.specialInstructions,
             packedAt: order.packedAt?.toISOString() ?? null,
             bags: bagsFor(lines),
+            onHold: order.status === 'on_hold',
+            paymentPending: order.status !== 'on_hold' && order.paymentStatus === 'payment_failed',
             items: lines.map((line) => ({
               name: line.name,
               unit: line.unit,

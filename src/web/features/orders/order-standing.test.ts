@@ -60,6 +60,24 @@ describe('an order’s standing in words', () => {
   })
 })
 
+test('an order on hold says so, with until when it can be paid (docs/product.md#order-payments)', () => {
+  const held = {
+    ...order,
+    status: 'on_hold' as const,
+    editable: false,
+    paymentStatus: 'payment_failed' as const,
+    payAgainUntil: '2026-11-28T11:00:00.000Z', // Saturday 5:00 AM in Houston
+  }
+  expect(orderStanding(held, new Date('2026-11-27T19:00:00.000Z'))).toEqual({
+    label: 'On hold',
+    tone: 'problem',
+    note: 'On hold: we could not take payment, so we are not packing it. Pay by Saturday, Nov 28 at 5:00 AM or contact us.',
+  })
+  expect(orderStanding(held, new Date('2026-11-28T12:00:00.000Z')).note).toBe(
+    'On hold: we could not take payment. Please contact us about this order.',
+  )
+})
+
 test('the link to an order says what can be done there', () => {
   expect(orderLinkLabel(order, orderStanding(order, TUESDAY))).toBe('View / change')
   const failed = { ...order, editable: false, paymentStatus: 'payment_failed' as const }

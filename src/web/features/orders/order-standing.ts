@@ -66,6 +66,15 @@ export function orderStanding(order: StandingFields, now: Date): OrderStanding {
             : 'This order was cancelled. Your card was not charged.',
     }
   }
+  if (order.status === 'on_hold') {
+    return {
+      label: 'On hold',
+      tone: 'problem',
+      note: canPayAgain(order, now)
+        ? `On hold: we could not take payment, so we are not packing it. Pay by ${formatEditDeadline(new Date(order.payAgainUntil ?? ''))} or contact us.`
+        : 'On hold: we could not take payment. Please contact us about this order.',
+    }
+  }
   if (order.paymentStatus === 'payment_failed') {
     return {
       label: 'Payment failed',

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminRefundInput } from '#shared/schemas/order-changes.ts'
+import type { AdminRefundInput, ReleaseOrderInput } from '#shared/schemas/order-changes.ts'
 import type { AdminOrder, OrderRefund } from '#shared/schemas/order.ts'
 import { ApiError, apiRequest } from '#web/lib/api-client.ts'
 import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
@@ -34,6 +34,10 @@ export const refundAdminOrder = ({
     headers: { 'idempotency-key': idempotencyKey },
   })
 
+/** POST /api/admin/orders/{id}/release → the order, marked paid and out of its hold */
+export const releaseAdminOrder = ({ id, input }: { id: string; input: ReleaseOrderInput }) =>
+  apiRequest<AdminOrder>('POST', `/api/admin/orders/${id}/release`, { body: input })
+
 /** After a money action the admin's list and the customer's orders are fetched afresh. */
 function useRefreshOrders() {
   const queryClient = useQueryClient()
@@ -52,6 +56,11 @@ export function useCancelAdminOrder() {
 export function useRefundAdminOrder() {
   const refresh = useRefreshOrders()
   return useMutation({ mutationFn: refundAdminOrder, onSettled: refresh })
+}
+
+export function useReleaseAdminOrder() {
+  const refresh = useRefreshOrders()
+  return useMutation({ mutationFn: releaseAdminOrder, onSettled: refresh })
 }
 
 /** A money action refused until the admin gives the password again (after 30 minutes away). */

@@ -16,7 +16,13 @@ import {
 } from '#web/components/order-parts.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { AdminOrderControls } from './admin-order-controls.tsx'
-import { DeliveryStatusBadge, OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx'
+import {
+  DeliveryStatusBadge,
+  isPaymentPending,
+  OrderStatusBadge,
+  PaymentPendingBadge,
+  PaymentStatusBadge,
+} from './order-badges.tsx'
 import { OrderHistory } from './order-history.tsx'
 import { OrderPayment } from './order-payment.tsx'
 
@@ -56,6 +62,7 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
               <DeliveryStatusBadge status={order.deliveryStatus} />
             )}
             <PaymentStatusBadge status={order.paymentStatus} />
+            {isPaymentPending(order) ? <PaymentPendingBadge /> : null}
           </span>
           <span className="col-start-2 row-start-1 text-right font-semibold tabular-nums sm:col-start-3 lg:col-start-4">
             {formatDecimalPrice(order.total)}

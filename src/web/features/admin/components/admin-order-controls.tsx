@@ -1,4 +1,4 @@
-import { BanIcon, Trash2Icon, Undo2Icon } from 'lucide-react'
+import { BanIcon, BanknoteIcon, Trash2Icon, Undo2Icon } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { AdminOrder } from '#shared/schemas/order.ts'
 import {
@@ -22,6 +22,7 @@ import {
 import { toast } from '#web/components/ui/toast-store.ts'
 import { useChangeOrder, useDeleteOrder } from '../api/admin-orders.ts'
 import { CancelOrderDialog } from './cancel-order-dialog.tsx'
+import { MarkPaidDialog } from './mark-paid-dialog.tsx'
 import { isRefundable } from './order-payment.tsx'
 import { RefundOrderDialog } from './refund-order-dialog.tsx'
 
@@ -31,11 +32,17 @@ import { RefundOrderDialog } from './refund-order-dialog.tsx'
  * delete it. Each money action and the delete ask first.
  */
 export function AdminOrderControls({ order }: { order: AdminOrder }) {
-  const [dialog, setDialog] = useState<'cancel' | 'refund' | 'delete' | null>(null)
+  const [dialog, setDialog] = useState<'cancel' | 'refund' | 'delete' | 'paid' | null>(null)
   return (
     <div className="flex flex-col gap-4 rounded-xl bg-muted/60 p-4">
       <StatusSelectors order={order} />
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+        {order.status === 'on_hold' ? (
+          <Button onClick={() => setDialog('paid')}>
+            <BanknoteIcon aria-hidden />
+            Mark paid…
+          </Button>
+        ) : null}
         {isRefundable(order) ? (
           <Button variant="outline" onClick={() => setDialog('refund')}>
             <Undo2Icon aria-hidden />
@@ -58,6 +65,7 @@ export function AdminOrderControls({ order }: { order: AdminOrder }) {
         open={dialog === 'cancel'}
         onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
       />
+      {dialog === 'paid' ? <MarkPaidDialog order={order} onClose={() => setDialog(null)} /> : null}
       {dialog === 'refund' ? (
         <RefundOrderDialog order={order} onClose={() => setDialog(null)} />
       ) : null}
@@ -121,8 +129,11 @@ function StatusSelectors({ order }: { order: AdminOrder }) {
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {ORDER_STATUSES.map((status) => (
-              <SelectItem key={status} value={status}>
+            {/* the hold is the shop's to set, lifted by "Mark paid" or a cancel */}
+            {ORDER_STATUSES.filter(
+              (status) => status !== 'on_hold' || order.status === 'on_hold',
+            ).map((status) => (
+              <SelectItem key={status} value={status} disabled={order.status === 'on_hold'}>
                 {ORDER_STATUS_LABELS[status]}
               </SelectItem>
             ))}

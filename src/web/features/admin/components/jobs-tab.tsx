@@ -38,6 +38,7 @@ const formatDeliveryDay = (day: string) => formatDeliveryDate(new Date(`${day}T1
 const JOB_LABELS: Record<string, string> = {
   cutoff: 'Cut-off capture',
   harvest_emails: 'Harvest e-mails',
+  hold_unpaid: 'Held unpaid orders',
 }
 const jobName = (job: string) => JOB_LABELS[job] ?? job
 

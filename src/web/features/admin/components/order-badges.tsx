@@ -23,13 +23,32 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
   confirmed: 'bg-accent text-accent-foreground',
   completed: 'bg-forest text-primary-foreground',
   cancelled: 'bg-tomato text-white',
+  on_hold: 'border border-tomato bg-card text-tomato',
 }
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
     <span className={cn(BADGE, STATUS_STYLES[status])}>
       <span className="sr-only">Status: </span>
-      {ORDER_STATUS_LABELS[status]}
+      {status === 'on_hold' ? 'On hold — unpaid' : ORDER_STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+/**
+ * A capture that failed, before the deadline to pay: the customer may still pay, so staff keep
+ * an eye on it (docs/product.md#order-payments). An order on hold says so itself.
+ */
+export const isPaymentPending = (order: { status: OrderStatus; paymentStatus: PaymentState }) =>
+  order.paymentStatus === 'payment_failed' &&
+  order.status !== 'on_hold' &&
+  order.status !== 'cancelled'
+
+export function PaymentPendingBadge() {
+  return (
+    <span className={cn(BADGE, 'border border-tomato bg-butter/40 text-charcoal')}>
+      <CreditCardIcon aria-hidden />
+      Payment pending
     </span>
   )
 }

@@ -53,6 +53,12 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
 
 function deadlineText(order: AdminOrder, now: Date): string {
   if (order.status === 'cancelled') return 'Cancelled: no further changes.'
+  if (order.status === 'on_hold') {
+    const until = order.payAgainUntil
+      ? ` The customer can still pay until ${formatEditDeadline(new Date(order.payAgainUntil))}.`
+      : ''
+    return `On hold: unpaid at the deadline, so not packed or delivered. Mark it paid or cancel it.${until}`
+  }
   if (order.paymentStatus === 'payment_failed') {
     if (!order.payAgainUntil) return 'The capture failed: contact the customer.'
     const until = formatEditDeadline(new Date(order.payAgainUntil))

@@ -72,6 +72,17 @@ function Slip({
       aria-labelledby={titleId}
       className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-5 [contain-intrinsic-size:auto_24rem] [content-visibility:auto] print:break-after-page print:rounded-none print:border-0 print:p-0 print:[content-visibility:visible]"
     >
+      {slip.onHold ? (
+        // unpaid at the deadline: printed across the slip so no one packs it
+        <p className="rounded-lg border-4 border-tomato px-4 py-3 text-center text-2xl font-bold tracking-wide text-tomato uppercase">
+          Unpaid – do not pack
+        </p>
+      ) : null}
+      {slip.paymentPending ? (
+        <p className="rounded-lg border border-tomato bg-butter/40 px-3 py-1.5 text-sm font-semibold">
+          Payment pending: the customer has until Friday noon to pay
+        </p>
+      ) : null}
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-0.5">
           <p className="text-sm text-muted-foreground">{day}</p>
@@ -86,7 +97,7 @@ function Slip({
           <p className="rounded-lg border-2 border-forest px-3 py-1 text-lg font-semibold text-forest">
             {slip.bags} {slip.bags === 1 ? 'bag' : 'bags'}
           </p>
-          <div className="print:hidden">
+          <div className={slip.onHold ? 'hidden' : 'print:hidden'}>
             <MarkPackedButton
               markPacked={markPacked}
               orderId={slip.orderId}

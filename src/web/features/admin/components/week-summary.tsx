@@ -22,6 +22,11 @@ export function WeekSummaryView({ summary }: { summary: WeekSummary }) {
         <Amount value={money(summary.revenueCaptured)} label="revenue captured" />
         <Amount value={money(summary.refunds)} label="refunded" />
         <AdminCount value={summary.failedPayments.length} label="failed payments to chase" />
+        {/* unpaid at the deadline: in none of the counts above, neither packed nor delivered */}
+        <Amount
+          value={`${summary.onHold.orders}, ${money(summary.onHold.total)}`}
+          label="on hold, unpaid"
+        />
       </div>
       {summary.failedPayments.length > 0 ? (
         <div className="flex flex-col gap-2 rounded-xl border border-tomato/40 bg-card p-4">
@@ -29,6 +34,10 @@ export function WeekSummaryView({ summary }: { summary: WeekSummary }) {
             <AlertTriangleIcon className="size-4" aria-hidden />
             Payments to chase
           </h3>
+          <p className="text-sm">
+            Payment pending: the customer may pay until Friday noon, when an order still unpaid goes
+            on hold.
+          </p>
           <ul className="flex flex-col gap-1 text-sm">
             {summary.failedPayments.map((order) => (
               <li key={order.orderId}>

@@ -97,28 +97,39 @@ export function DriverDayView({ saturday }: { saturday: string }) {
           No route is given to you for this Saturday. Ask the shop which route to take.
         </p>
       ) : (
-        day.data.routes.map((route) => (
-          <RouteSection
-            key={route.id}
-            route={route}
-            saturday={saturday}
-            isWaiting={(tap) => waiting.has(tap)}
-            onOutForDelivery={() =>
-              queue.enqueue(
-                outForDeliveryTap(route.id, saturday, `Out for delivery: ${route.name}`),
-              )
-            }
-            onDelivered={(stopId, note, label) => queue.enqueue(deliveredTap(stopId, note, label))}
-            onUndo={undoStop}
-            undoState={undoState}
-          />
-        ))
+        <>
+          {day.data.markable ? null : (
+            <p className="rounded-xl border border-border bg-card p-4 text-base">
+              Read only: these stops are marked delivered on their Saturday.
+            </p>
+          )}
+          {day.data.routes.map((route) => (
+            <RouteSection
+              key={route.id}
+              markable={day.data.markable}
+              route={route}
+              saturday={saturday}
+              isWaiting={(tap) => waiting.has(tap)}
+              onOutForDelivery={() =>
+                queue.enqueue(
+                  outForDeliveryTap(route.id, saturday, `Out for delivery: ${route.name}`),
+                )
+              }
+              onDelivered={(stopId, note, label) =>
+                queue.enqueue(deliveredTap(stopId, note, label))
+              }
+              onUndo={undoStop}
+              undoState={undoState}
+            />
+          ))}
+        </>
       )}
     </div>
   )
 }
 
 function RouteSection({
+  markable,
   route,
   saturday,
   isWaiting,
@@ -127,6 +138,7 @@ function RouteSection({
   onUndo,
   undoState,
 }: {
+  markable: boolean
   route: DriverRoute
   saturday: string
   isWaiting: (key: string) => boolean
@@ -148,7 +160,7 @@ function RouteSection({
           {route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'}, {left.length} to
           deliver
         </p>
-        {left.length > 0 && !started ? (
+        {markable && left.length > 0 && !started ? (
           <Button
             size="lg"
             variant="secondary"
@@ -166,6 +178,7 @@ function RouteSection({
           <StopCard
             key={stop.orderId}
             stop={stop}
+            markable={markable}
             number={index + 1}
             waiting={stop.deliveryStatus !== 'delivered' && isWaiting(deliveredKey(stop.orderId))}
             onDelivered={(note) => onDelivered(stop.orderId, note, `Delivered: ${stop.street}`)}

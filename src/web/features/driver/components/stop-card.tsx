@@ -39,6 +39,7 @@ export function StopCard({
   undoError,
   onDelivered,
   onUndo,
+  markable = true,
 }: {
   stop: DriverStop
   number: number
@@ -50,6 +51,8 @@ export function StopCard({
   undoError: string | null
   onDelivered: (note: string) => void
   onUndo: () => void
+  /** false on another day than the stop's Saturday: read only (docs/product.md#routes) */
+  markable?: boolean
 }) {
   const noteId = useId()
   const [note, setNote] = useState('')
@@ -101,6 +104,12 @@ export function StopCard({
           · order {stop.orderNumber}
         </span>
       </p>
+      {/* its capture failed before the deadline to pay: the shop is chasing it */}
+      {stop.paymentPending ? (
+        <p className="self-start rounded-full border border-tomato bg-butter/40 px-3 py-1 text-sm font-semibold">
+          Payment pending
+        </p>
+      ) : null}
       {stop.specialInstructions ? (
         <p className="rounded-lg bg-accent/60 p-3 text-base text-foreground">
           <span className="font-semibold">Instructions: </span>
@@ -113,7 +122,7 @@ export function StopCard({
             <CheckCircle2Icon aria-hidden className="size-5" />
             Delivered{stop.deliveryNote ? `: ${stop.deliveryNote}` : ''}
           </p>
-          {undoUntil ? (
+          {undoUntil && markable ? (
             <UndoRow
               hint={`Wrong stop? You can undo until ${clockTime.format(undoUntil)}.`}
               busy={undoing}
@@ -121,7 +130,7 @@ export function StopCard({
             />
           ) : null}
         </>
-      ) : waiting ? (
+      ) : !markable ? null : waiting ? (
         <UndoRow hint="Wrong stop? Undo it before it is sent." busy={false} onUndo={onUndo} />
       ) : (
         <form

@@ -185,11 +185,22 @@ function OrderView({
         </Banner>
       ) : order.paymentStatus === 'payment_failed' ? (
         canPayAgain(order, now) && order.payAgainUntil ? (
-          <Banner tone="problem" icon={<TriangleAlertIcon aria-hidden />} title="Payment failed">
-            <p>{payAgainText(order.payAgainUntil)}.</p>
+          <Banner
+            tone="problem"
+            icon={<TriangleAlertIcon aria-hidden />}
+            title={order.status === 'on_hold' ? 'On hold' : 'Payment failed'}
+          >
+            {/* on hold: not packed until paid, until packing stops (docs/product.md#order-payments) */}
+            <p>
+              {order.status === 'on_hold' ? standing.note : `${payAgainText(order.payAgainUntil)}.`}
+            </p>
             {payment ? null : (
               <Button className="mt-3" onClick={() => pay.mutate()} disabled={pay.isPending}>
-                {pay.isPending ? 'Preparing payment...' : 'Pay with another card'}
+                {pay.isPending
+                  ? 'Preparing payment...'
+                  : order.status === 'on_hold'
+                    ? 'Pay now'
+                    : 'Pay with another card'}
               </Button>
             )}
           </Banner>

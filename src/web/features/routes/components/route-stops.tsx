@@ -61,6 +61,12 @@ export function RouteStops({
             <p className="font-semibold">
               {stop.customerName}{' '}
               <span className="text-sm font-normal text-muted-foreground">{stop.orderNumber}</span>
+              {/* its capture failed: the customer may pay until Friday noon, else it is held */}
+              {stop.paymentPending ? (
+                <span className="ml-1 rounded-full border border-tomato bg-butter/40 px-2 py-0.5 text-xs font-semibold whitespace-nowrap">
+                  Payment pending
+                </span>
+              ) : null}
             </p>
             <p>
               {stop.street}, {stop.city} {stop.zip}
