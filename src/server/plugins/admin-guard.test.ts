@@ -90,6 +90,8 @@ describe('the admin API is guarded on the server (docs/product.md#admin)', () =>
       'GET /api/admin/week/:saturday/pick-list',
       'GET /api/admin/week/:saturday/packing-slips',
       'POST /api/admin/orders/:id/packed',
+      'GET /api/admin/orders/:id/items/:itemId/short',
+      'POST /api/admin/orders/:id/items/:itemId/short',
     ]) {
       expect(table).toContain(route)
     }

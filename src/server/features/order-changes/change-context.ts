@@ -30,6 +30,9 @@ export interface ChangeContext {
     | 'cancelWithin'
     | 'deliveriesAwaitingCapture'
     | 'idsAwaitingCapture'
+    | 'previewShort'
+    | 'shortItemWithin'
+    | 'shortfallByKeyWithin'
   >
   quote: QuoteBasket
   coupons: Pick<CouponsService, 'updateRedemptionWithin' | 'giveBackWithin'>

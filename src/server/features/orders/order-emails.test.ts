@@ -52,6 +52,9 @@ function makeOrderView(changes: Partial<Order> = {}): Order {
         farmSource: 'Gundermann Acres',
         imageUrl: null,
         customSelections: null,
+        shortQuantity: 0,
+        shortAmount: '0.00',
+        shortRefunded: false,
       },
       {
         id: '1a2b3c4d-0000-4000-8000-000000000012',

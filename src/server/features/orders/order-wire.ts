@@ -1,4 +1,5 @@
 import { cutoffOfDelivery, payAgainDeadlineOfDelivery } from '#shared/domain/delivery.ts'
+import { centsToDecimal, decimalToCents, sumCents } from '#shared/domain/money.ts'
 import type {
   AdminOrder,
   Order,
@@ -15,11 +16,20 @@ import type {
   OrderWithDetails,
   OrderWithItems,
   RefundView,
+  ShortfallRow,
 } from './orders.repo.ts'
 
 /** Rows as the API sends them: the response schemas then allow only these fields out. */
 
-export function toOrderItem(row: OrderItemRow): OrderItem {
+/**
+ * An order's line; with the order's shortfalls, what its short items took off and whether that
+ * went back to the card (docs/product.md#refunds).
+ */
+export function toOrderItem(
+  row: OrderItemRow,
+  shortfalls: readonly ShortfallRow[] = [],
+): OrderItem {
+  const own = shortfalls.filter((shortfall) => shortfall.orderItemId === row.id)
   return {
     id: row.id,
     orderId: row.orderId,
@@ -30,6 +40,9 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
     farmSource: row.farmSource,
     imageUrl: row.imageUrl,
     customSelections: (row.customSelections as OrderItem['customSelections']) ?? null,
+    shortQuantity: row.shortQuantity,
+    shortAmount: centsToDecimal(sumCents(own.map((shortfall) => decimalToCents(shortfall.amount)))),
+    shortRefunded: own.some((shortfall) => shortfall.refundOperationKey !== null),
   }
 }
 
@@ -106,7 +119,7 @@ export function toOrder(row: OrderWithItems, now: Date, audience: Audience = 'cu
     paymentIntentId: row.paymentIntentId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    items: row.items.map(toOrderItem),
+    items: row.items.map((item) => toOrderItem(item, row.shortfalls)),
     paymentStatus: row.paymentStatus,
     authorizedAmount: row.authorizedAmount,
     capturedAmount: row.capturedAmount,

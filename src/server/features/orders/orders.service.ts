@@ -15,6 +15,7 @@ import type { OutboxService } from '../outbox/index.ts'
 import { createDeliveries } from './order-deliveries.ts'
 import { createNotices } from './order-notices.ts'
 import { createOrderRecords } from './order-records.ts'
+import type { createShortfalls } from './order-shortfalls.ts'
 import { changeLockedStatusField, changeStatusField } from './order-status-changes.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
 import type { CatalogService } from '../catalog/index.ts'
@@ -23,6 +24,8 @@ import type { OrderReadsRepo } from './order-reads.repo.ts'
 import type { OrderFilters, OrderRow, OrdersRepo, OrderWithItems } from './orders.repo.ts'
 
 export const ORDER_DELETED_MESSAGE = 'Order deleted'
+
+type Shortfalls = ReturnType<typeof createShortfalls>
 
 /** What the orders feature needs of the coupons feature: giving a deleted order's use back. */
 export interface CouponUseReturn {
@@ -53,6 +56,7 @@ function filtersOf(query: AdminOrderListQuery): OrderFilters {
  */
 export function createOrdersService({
   repo,
+  shortfalls,
   reads,
   transaction,
   coupons,
@@ -64,6 +68,8 @@ export function createOrdersService({
   accountEmail,
 }: {
   repo: OrdersRepo
+  /** items short at packing (order-shortfalls.ts) */
+  shortfalls: Shortfalls
   /** the queries other features read orders through (order-reads.ts) */
   reads: OrderReadsRepo
   transaction: RunInTransaction
@@ -85,6 +91,9 @@ export function createOrdersService({
   const records = createOrderRecords({ repo, notice, log, now, accountEmail })
   return {
     ...records,
+
+    /** items short at packing: their preview and their record (docs/product.md#refunds) */
+    ...shortfalls,
 
     /** out for delivery, delivered, its undo, and the "delivered" e-mails the tick sends */
     ...createDeliveries({ repo, transaction, now, notice, log }),
@@ -147,7 +156,10 @@ export function createOrdersService({
       if (!order || (order.userId !== caller.userId && !caller.isAdmin)) {
         throw new AppError('ORDER_NOT_FOUND')
       }
-      return (await repo.itemsOf(orderId)).map(toOrderItem) satisfies OrderItem[]
+      const short = await shortfalls.shortfallsOf(orderId)
+      return (await repo.itemsOf(orderId)).map((item) =>
+        toOrderItem(item, short),
+      ) satisfies OrderItem[]
     },
 
     /** The admin's list: filtered by delivery day (in Houston), statuses and a search, one page. */

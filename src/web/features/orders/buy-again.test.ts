@@ -47,6 +47,9 @@ const line = (
   farmSource: 'Frydek Heritage Farm',
   imageUrl: null,
   customSelections: null,
+  shortQuantity: 0,
+  shortAmount: '0.00',
+  shortRefunded: false,
   ...values,
 })
 

@@ -24,6 +24,9 @@ const item = (overrides: Partial<OrderItem>): OrderItem => ({
   farmSource: 'Pearland Produce',
   imageUrl: null,
   customSelections: null,
+  shortQuantity: 0,
+  shortAmount: '0.00',
+  shortRefunded: false,
   ...overrides,
 })
 

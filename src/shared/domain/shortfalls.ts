@@ -1,0 +1,36 @@
+import type { Cents } from './money.ts'
+import { priceRemainingOrder, type PricingLine, type SoldOrder } from './pricing.ts'
+
+/** An order line as a shortfall sees it: its price, how many were sold and how many were short. */
+export interface ShortableLine extends PricingLine {
+  readonly id: string
+  readonly shortQuantity: number
+}
+
+/** What remains of each line, less `short` of the line it names. */
+export function remainingLines(
+  lines: readonly ShortableLine[],
+  short?: { readonly itemId: string; readonly quantity: number },
+): PricingLine[] {
+  return lines.map((line) => ({
+    price: line.price,
+    taxable: line.taxable,
+    quantity: line.quantity - line.shortQuantity - (short?.itemId === line.id ? short.quantity : 0),
+  }))
+}
+
+/**
+ * What taking `quantity` of a line off an order takes off its total (docs/product.md#refunds):
+ * the order's totals with what remains now, less its totals once this is short too, both from
+ * priceRemainingOrder, so a run of shortfalls adds up to exactly what the order loses.
+ */
+export function shortfallOf(
+  sold: SoldOrder,
+  lines: readonly ShortableLine[],
+  short: { readonly itemId: string; readonly quantity: number },
+) {
+  const before = priceRemainingOrder(sold, remainingLines(lines))
+  const after = priceRemainingOrder(sold, remainingLines(lines, short))
+  const amount: Cents = before.total - after.total
+  return { amount, before, after }
+}
