@@ -246,3 +246,31 @@ describe('once per Idempotency-Key, never more than was sold', () => {
     expect(cancelled.statusCode).toBe(409)
   })
 })
+
+describe('the week after a shortfall', () => {
+  test('the slip and the pick list show what is left to pack; the week lists what was short by producer', async () => {
+    const shopper = await signUp(shop, 'short-week')
+    const order = await twoOfTheFirst(shopper)
+    const two = order.items.find((item) => item.quantity >= 2) as Order['items'][number]
+    const one = order.items.find((item) => item !== two) as Order['items'][number]
+    await short(order.id, two.id, { quantity: 1, reason: 'damaged' })
+    await short(order.id, one.id, { quantity: one.quantity, reason: 'out_of_stock' })
+
+    const slips = await admin.call('GET', '/api/admin/week/2026-11-28/packing-slips')
+    const slip = slips
+      .json<{ slips: { orderId: string; items: { itemId: string; quantity: number }[] }[] }>()
+      .slips.find((found) => found.orderId === order.id)
+    expect(slip?.items.find((item) => item.itemId === two.id)?.quantity).toBe(two.quantity - 1)
+    expect(slip?.items.some((item) => item.itemId === one.id)).toBe(false)
+
+    const week = await admin.call('GET', '/api/admin/week/2026-11-28/shortfalls')
+    expect(week.statusCode, week.body).toBe(200)
+    const producers = week.json<{
+      producers: { name: string; lines: { name: string; quantity: number }[] }[]
+    }>().producers
+    // earlier tests' shortfalls on the same Saturday count too
+    const ofOne = producers.find((producer) => producer.name === one.farmSource)
+    const line = ofOne?.lines.find((found) => found.name === one.productName)
+    expect(line?.quantity).toBeGreaterThanOrEqual(one.quantity)
+  })
+})

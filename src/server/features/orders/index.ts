@@ -69,6 +69,7 @@ export type {
   LineTotalRow,
   OrderedProductRow,
   SlipLineRow,
+  ShortfallTotalRow,
   SlipOrderRow,
   StopOrderRow,
   UpcomingDeliveryRow,
