@@ -1,4 +1,4 @@
-import type { Cents } from './money.ts'
+import { formatDecimalPrice, type Cents } from './money.ts'
 import { priceRemainingOrder, type PricingLine, type SoldOrder } from './pricing.ts'
 
 /** An order line as a shortfall sees it: its price, how many were sold and how many were short. */
@@ -33,4 +33,19 @@ export function shortfallOf(
   const after = priceRemainingOrder(sold, remainingLines(lines, short))
   const amount: Cents = before.total - after.total
   return { amount, before, after }
+}
+
+/**
+ * What a line with items short says to its customer and the staff: "short: 1 of 2, refunded
+ * $4.33" once the card was charged, "short: 1 of 2, taken off $4.33" before; null when none was.
+ */
+export function shortNote(item: {
+  readonly quantity: number
+  readonly shortQuantity: number
+  readonly shortAmount: string
+  readonly shortRefunded: boolean
+}): string | null {
+  if (item.shortQuantity <= 0) return null
+  const amount = formatDecimalPrice(item.shortAmount)
+  return `short: ${item.shortQuantity} of ${item.quantity}, ${item.shortRefunded ? 'refunded' : 'taken off'} ${amount}`
 }

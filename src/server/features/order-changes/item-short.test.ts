@@ -274,3 +274,32 @@ describe('the week after a shortfall', () => {
     expect(line?.quantity).toBeGreaterThanOrEqual(one.quantity)
   })
 })
+
+describe("the customer's e-mail", () => {
+  test('one e-mail per packing session, once no item has been short for ten minutes', async () => {
+    const shopper = await signUp(shop, 'short-mail')
+    const order = await twoOfTheFirst(shopper)
+    await capture(order)
+    const [first, second] = order.items as [Order['items'][number], Order['items'][number]]
+    await short(order.id, first.id, { quantity: 1, reason: 'damaged' })
+    clock = new Date(clock.getTime() + 5 * 60_000)
+    await short(order.id, second.id, { quantity: 1, reason: 'quality' })
+    await shop.app.jobs.runDue()
+    expect(await emailsOf(shop, order.id, 'items_short')).toHaveLength(0)
+
+    clock = new Date(clock.getTime() + 9 * 60_000)
+    await shop.app.jobs.runDue()
+    expect(await emailsOf(shop, order.id, 'items_short')).toHaveLength(0)
+
+    clock = new Date(clock.getTime() + 2 * 60_000)
+    await shop.app.jobs.runDue()
+    await shop.app.jobs.runDue()
+    const told = await emailsOf(shop, order.id, 'items_short')
+    expect(told).toHaveLength(1)
+    const text = told[0]?.textBody ?? ''
+    expect(text).toContain(`1 × ${first.productName}`)
+    expect(text).toContain(`1 × ${second.productName}`)
+    expect(text).toMatch(/short: 1 of \d+, refunded \$\d+\.\d\d/)
+    expect(await emailsOf(shop, order.id, 'refund')).toHaveLength(0)
+  })
+})

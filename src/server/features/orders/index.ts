@@ -28,6 +28,7 @@ export function createOrdersFeature(deps: {
 }) {
   const repo = createOrdersRepo(deps.db, deps.refundsOf ?? (() => Promise.resolve([])))
   const service = createOrdersService({
+    db: deps.db,
     repo,
     shortfalls: createShortfalls({ repo, db: deps.db, now: deps.now }),
     reads: createOrderReadsRepo(deps.db),

@@ -11,6 +11,7 @@ import {
 } from './order-email.ts'
 import { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
 import { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
+import { itemsShortEmail, type ShortLine } from './order-shortfall-emails.ts'
 
 /** The e-mails of an order's life after checkout (docs/product.md#order-emails). */
 export type OrderNotice =
@@ -31,6 +32,8 @@ export type OrderNotice =
     }
   | { readonly kind: 'out_for_delivery' }
   | { readonly kind: 'delivered' }
+  /** the items short in one packing session (docs/product.md#refunds) */
+  | { readonly kind: 'items_short'; readonly lines: readonly ShortLine[] }
 
 function noticeEmail(order: Order, notice: OrderNotice, publicUrl: string): MailMessage {
   switch (notice.kind) {
@@ -63,6 +66,8 @@ function noticeEmail(order: Order, notice: OrderNotice, publicUrl: string): Mail
       return outForDeliveryEmail(order, { publicUrl })
     case 'delivered':
       return deliveredEmail(order, { publicUrl })
+    case 'items_short':
+      return itemsShortEmail(order, { publicUrl, lines: notice.lines })
   }
 }
 

@@ -9,12 +9,13 @@ import type {
 } from '#shared/schemas/order.ts'
 import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
 import { AppError } from '../../app-error.ts'
-import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
+import type { Executor, RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import { createDeliveries } from './order-deliveries.ts'
 import { createNotices } from './order-notices.ts'
 import { createOrderRecords } from './order-records.ts'
+import { createShortfallEmails } from './order-shortfall-emails.ts'
 import type { createShortfalls } from './order-shortfalls.ts'
 import { changeLockedStatusField, changeStatusField } from './order-status-changes.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
@@ -55,6 +56,7 @@ function filtersOf(query: AdminOrderListQuery): OrderFilters {
  * deleted order stays deleted: checkout refuses to make it again from its completed payment.
  */
 export function createOrdersService({
+  db,
   repo,
   shortfalls,
   reads,
@@ -67,6 +69,8 @@ export function createOrdersService({
   publicUrl,
   accountEmail,
 }: {
+  /** the database, for the queries the orders feature's own files make (not in the repo) */
+  db: Executor
   repo: OrdersRepo
   /** items short at packing (order-shortfalls.ts) */
   shortfalls: Shortfalls
@@ -94,6 +98,9 @@ export function createOrdersService({
 
     /** items short at packing: their preview and their record (docs/product.md#refunds) */
     ...shortfalls,
+
+    /** the one e-mail per packing session of items short, which the tick sends */
+    ...createShortfallEmails({ db, repo, transaction, notice, now, log }),
 
     /** out for delivery, delivered, its undo, and the "delivered" e-mails the tick sends */
     ...createDeliveries({ repo, transaction, now, notice, log }),
