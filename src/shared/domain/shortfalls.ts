@@ -23,16 +23,25 @@ export function remainingLines(
  * What taking `quantity` of a line off an order takes off its total (docs/product.md#refunds):
  * the order's totals with what remains now, less its totals once this is short too, both from
  * priceRemainingOrder, so a run of shortfalls adds up to exactly what the order loses.
+ *
+ * `payingNow` is what the customer pays now after the earlier shortfalls (the sold total less
+ * what they gave back). A shortfall never raises it: where the tax on what remains would grow
+ * (an untaxed line gone leaves the taxed ones a larger share of the delivery fee, noticeable
+ * only with a very large discount or a line of a few cents) it takes off nothing, and the next
+ * shortfalls start from the lower of the two, so shorting everything still gives back exactly
+ * the total as sold.
  */
 export function shortfallOf(
   sold: SoldOrder,
   lines: readonly ShortableLine[],
   short: { readonly itemId: string; readonly quantity: number },
+  payingNow?: Cents,
 ) {
   const before = priceRemainingOrder(sold, remainingLines(lines))
   const after = priceRemainingOrder(sold, remainingLines(lines, short))
-  const amount: Cents = before.total - after.total
-  return { amount, before, after }
+  const paying = Math.min(before.total, payingNow ?? before.total)
+  const amount: Cents = Math.max(0, paying - after.total)
+  return { amount, before, after, payingAfter: paying - amount }
 }
 
 /**

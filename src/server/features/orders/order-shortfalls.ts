@@ -1,5 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { centsToDecimal, decimalToCents, formatCents, type Cents } from '#shared/domain/money.ts'
+import {
+  centsToDecimal,
+  decimalToCents,
+  formatCents,
+  sumCents,
+  type Cents,
+} from '#shared/domain/money.ts'
 import { shortfallOf, type ShortableLine } from '#shared/domain/shortfalls.ts'
 import {
   SHORT_MESSAGES,
@@ -58,21 +64,51 @@ function lineOf(items: readonly OrderItemRow[], itemId: string): OrderItemRow {
   return item
 }
 
+/**
+ * What the customer pays now: the order's total less what its shortfalls refunded (those before
+ * the capture lowered the total itself).
+ */
+const payingNow = (order: OrderRow, shortfalls: readonly ShortfallRow[]) =>
+  decimalToCents(order.total) -
+  sumCents(
+    shortfalls
+      .filter((shortfall) => shortfall.refundOperationKey !== null)
+      .map((shortfall) => decimalToCents(shortfall.amount)),
+  )
+
 /** What shorting `quantity` of the line would take off; refused as the shortfall would be. */
-function judge(order: OrderRow, items: readonly OrderItemRow[], itemId: string, quantity: number) {
+function judge(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  shortfalls: readonly ShortfallRow[],
+  itemId: string,
+  quantity: number,
+) {
   if (order.status === 'cancelled') {
     throw new AppError('ORDER_CONFLICT', { message: SHORT_MESSAGES.cancelled })
   }
   const item = lineOf(items, itemId)
   const left = item.quantity - item.shortQuantity
   if (quantity > left) throw tooMany(left)
-  const priced = shortfallOf(soldOf(order), items.map(shortable), { itemId, quantity })
+  const priced = shortfallOf(
+    soldOf(order),
+    items.map(shortable),
+    { itemId, quantity },
+    payingNow(order, shortfalls),
+  )
   return { item, left, ...priced }
 }
 
 /** Whether the order's card has been charged: a shortfall then is refunded, not taken off. */
 export const chargedAlready = (order: OrderRow) =>
   order.paymentStatus !== 'authorized' && order.paymentStatus !== 'payment_failed'
+
+const shortfallsOf = (db: Executor, orderId: string): Promise<ShortfallRow[]> =>
+  db
+    .select()
+    .from(orderItemShortfalls)
+    .where(eq(orderItemShortfalls.orderId, orderId))
+    .orderBy(asc(orderItemShortfalls.createdAt), asc(orderItemShortfalls.id))
 
 export function createShortfalls({
   repo,
@@ -114,7 +150,13 @@ export function createShortfalls({
         .from(orderItems)
         .where(eq(orderItems.orderId, orderId))
         .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
-      const { amount, left } = judge(order, items, itemId, quantity)
+      const { amount, left } = judge(
+        order,
+        items,
+        await shortfallsOf(db, orderId),
+        itemId,
+        quantity,
+      )
       return { amount, left }
     },
 
@@ -131,7 +173,13 @@ export function createShortfalls({
       request: ShortRequest,
     ): Promise<{ amount: Cents; shortfall: ShortfallRow; itemName: string }> {
       const items = await linesLocked(tx, order.id)
-      const { item, amount, before, after } = judge(order, items, request.itemId, request.quantity)
+      const { item, amount, after, payingAfter } = judge(
+        order,
+        items,
+        await shortfallsOf(tx, order.id),
+        request.itemId,
+        request.quantity,
+      )
       const [shortfall] = await tx
         .insert(orderItemShortfalls)
         .values({
@@ -160,7 +208,8 @@ export function createShortfalls({
           discountAmount: centsToDecimal(after.discount),
           deliveryFee: centsToDecimal(after.deliveryFee),
           tax: centsToDecimal(after.tax),
-          total: centsToDecimal(after.total),
+          // after.total, unless that would be more than the customer paid before
+          total: centsToDecimal(payingAfter),
           version: order.version + 1,
         })
       }
@@ -171,19 +220,12 @@ export function createShortfalls({
         actor: 'staff',
         actorEmail: request.by.email,
         summary: `Short: ${request.quantity} of ${item.quantity} ${item.productName} (${reason}), ${formatCents(amount)} ${lower ? 'taken off' : 'refunded'}`,
-        ...(lower
-          ? { oldTotal: centsToDecimal(before.total), newTotal: centsToDecimal(after.total) }
-          : {}),
+        ...(lower ? { oldTotal: order.total, newTotal: centsToDecimal(payingAfter) } : {}),
       })
       return { amount, shortfall, itemName: item.productName }
     },
 
     /** The shortfalls of an order, oldest first. */
-    shortfallsOf: (orderId: string): Promise<ShortfallRow[]> =>
-      db
-        .select()
-        .from(orderItemShortfalls)
-        .where(eq(orderItemShortfalls.orderId, orderId))
-        .orderBy(asc(orderItemShortfalls.createdAt), asc(orderItemShortfalls.id)),
+    shortfallsOf: (orderId: string): Promise<ShortfallRow[]> => shortfallsOf(db, orderId),
   }
 }
