@@ -46,7 +46,9 @@ describe('shortfallOf', () => {
           let given = 0
           for (let step = 0; units.length > 0; step++) {
             const [itemId] = units.splice((seed + step * 7) % units.length, 1) as [string]
-            const { amount } = shortfallOf(order, lines, { itemId, quantity: 1 })
+            const paying = sold.total - given
+            const { amount } = shortfallOf(order, lines, { itemId, quantity: 1 }, paying)
+            // never a shortfall that raises what the customer pays
             expect(amount).toBeGreaterThanOrEqual(0)
             given += amount
             const line = lines.find((found) => found.id === itemId) as ShortableLine
@@ -55,6 +57,7 @@ describe('shortfallOf', () => {
           expect(given).toBe(sold.total)
         },
       ),
+      { numRuns: 3000 },
     )
   })
 

@@ -11,7 +11,7 @@ import {
 } from './order-email.ts'
 import { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
 import { paymentCapturedEmail, paymentFailedEmail, refundEmail } from './order-payment-emails.ts'
-import { itemsShortEmail, type ShortLine } from './order-shortfall-emails.ts'
+import { itemsShortEmail, type ShortLine } from './items-short-email.ts'
 
 /** The e-mails of an order's life after checkout (docs/product.md#order-emails). */
 export type OrderNotice =

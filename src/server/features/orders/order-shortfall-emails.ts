@@ -1,14 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { decimalToCents, formatCents, sumCents } from '#shared/domain/money.ts'
-import { orderNumber } from '#shared/domain/order-number.ts'
-import type { Order } from '#shared/schemas/order.ts'
 import { SHORT_REASON_LABELS } from '#shared/schemas/shortfalls.ts'
-import { SITE } from '#shared/site-content.ts'
 import type { FastifyBaseLogger } from 'fastify'
-import type { MailMessage } from '../../adapters/mail/index.ts'
 import { orderItemShortfalls, orderItems } from '../../db/schema/orders.ts'
 import type { Executor, RunInTransaction } from '../../db/transaction.ts'
-import { orderEmail, type EmailLinks } from './order-email-layout.ts'
 import type { NoticeWithin } from './order-notices.ts'
 import { toOrder } from './order-wire.ts'
 import type { OrdersRepo } from './orders.repo.ts'
@@ -19,44 +13,6 @@ import type { OrdersRepo } from './orders.repo.ts'
  * SHORT_EMAIL_QUIET_MS, so staff going through a slip send one e-mail, not one per click.
  */
 export const SHORT_EMAIL_QUIET_MS = 10 * 60_000
-
-/** One short item as the e-mail lists it. */
-export interface ShortLine {
-  readonly quantity: number
-  readonly name: string
-  readonly reason: string
-  /** "4.33" */
-  readonly amount: string
-  readonly refunded: boolean
-}
-
-export function itemsShortEmail(
-  order: Order,
-  { publicUrl, lines }: EmailLinks & { lines: readonly ShortLine[] },
-): MailMessage {
-  const number = orderNumber(order.id)
-  const amount = formatCents(sumCents(lines.map((line) => decimalToCents(line.amount))))
-  const refunded = lines.some((line) => line.refunded)
-  return orderEmail(order, publicUrl, {
-    subject: `Some items were short on your ${SITE.name} order ${number}`,
-    intro: [
-      `We are sorry: while packing your order ${number}, some items were short, and we took them off your order.`,
-      refunded
-        ? `We refunded ${amount} to your card. Your bank may take 5 to 10 business days to show it.`
-        : `Your card will be charged ${amount} less.`,
-    ],
-    facts: lines.map(
-      (line) =>
-        [
-          `${line.quantity} × ${line.name}`,
-          `${line.reason}, ${formatCents(decimalToCents(line.amount))} ${line.refunded ? 'refunded' : 'taken off'}`,
-        ] as const,
-    ),
-    showItems: true,
-    action: 'See your order',
-    outro: [`Any question? Call us at ${SITE.phone.display} or write to ${SITE.email}.`],
-  })
-}
 
 export function createShortfallEmails({
   db,
