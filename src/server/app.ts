@@ -363,7 +363,11 @@ async function registerOrdering(
           try {
             await week.tick()
           } finally {
-            await orders.service.sendDeliveredEmails()
+            try {
+              await orders.service.sendDeliveredEmails()
+            } finally {
+              await orders.service.sendShortfallEmails()
+            }
           }
         }
       }

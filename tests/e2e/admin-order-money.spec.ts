@@ -253,15 +253,25 @@ test.describe('staff and an order’s money', () => {
 
     await card.getByRole('button', { name: 'Refund', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: `Refund order ${orderNumber(order.id)}` })
-    // prefilled with all that is left
-    await expect(dialog.getByLabel('Amount ($)')).toHaveValue(order.total)
-    await dialog.getByRole('button', { name: `Refund ${formatCents(total)}` }).click()
+    // empty: the amount is typed, never all of it at one Enter (docs/product.md#refunds)
+    await expect(dialog.getByLabel('Amount ($)')).toHaveValue('')
+    await expect(
+      dialog.getByText(
+        `Up to ${formatCents(total)} can be refunded of the $${order.total} charged.`,
+      ),
+    ).toBeVisible()
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click()
     await expect(dialog.getByText('Please say why (at least 3 characters)')).toBeVisible()
     await expect(dialog.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true')
 
-    // more than was charged: the server's refusal shows in the form
+    // more than was charged, and above $50: confirmed first, then the server's refusal shows
     await dialog.getByLabel('Amount ($)').fill(centsToDecimal(total + 100))
     await dialog.getByLabel('Reason').fill('Bruised peaches in the box')
+    await dialog.getByRole('button', { name: `Refund ${formatCents(total + 100)}` }).click()
+    await expect(
+      dialog.getByText(`Tick the box to refund ${formatCents(total + 100)}`),
+    ).toBeVisible()
+    await dialog.getByLabel(`Refund ${formatCents(total + 100)} to the customer's card?`).check()
     await dialog.getByRole('button', { name: `Refund ${formatCents(total + 100)}` }).click()
     await expect(
       dialog.getByText(`At most ${formatCents(total)} is left to refund on this order.`),
@@ -287,9 +297,12 @@ test.describe('staff and an order’s money', () => {
       { amount: '5.00', reason: 'Bruised peaches in the box' },
     ])
 
-    // the next refund offers what is left; cancelling now refunds all of that
+    // the next refund says what is left; cancelling now refunds all of that
     await card.getByRole('button', { name: 'Refund', exact: true }).click()
-    await expect(dialog.getByLabel('Amount ($)')).toHaveValue(centsToDecimal(total - 500))
+    await expect(dialog.getByLabel('Amount ($)')).toHaveValue('')
+    await expect(
+      dialog.getByText(`Up to ${formatCents(total - 500)} can be refunded`, { exact: false }),
+    ).toBeVisible()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await card.getByRole('button', { name: 'Cancel Order' }).click()
     await expect(page.getByRole('alertdialog')).toContainText(

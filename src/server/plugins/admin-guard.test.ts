@@ -90,7 +90,10 @@ describe('the admin API is guarded on the server (docs/product.md#admin)', () =>
       'POST /api/admin/week/:saturday/harvest/:producerSlug/send',
       'GET /api/admin/week/:saturday/pick-list',
       'GET /api/admin/week/:saturday/packing-slips',
+      'GET /api/admin/week/:saturday/shortfalls',
       'POST /api/admin/orders/:id/packed',
+      'GET /api/admin/orders/:id/items/:itemId/short',
+      'POST /api/admin/orders/:id/items/:itemId/short',
     ]) {
       expect(table).toContain(route)
     }

@@ -77,6 +77,12 @@ export const OrderItemSchema = z.object({
   customSelections: z.array(CustomSelectionSchema).nullable(),
   /** sales tax applied to it when it was sold (docs/product.md#tax) */
   taxable: z.boolean(),
+  /** how many of `quantity` were short at packing and taken off (docs/product.md#refunds) */
+  shortQuantity: z.number().int(),
+  /** what those short items took off the order, "0.00" when none */
+  shortAmount: PriceStringSchema,
+  /** true when it went back to the card (the order was charged); false: taken off the total */
+  shortRefunded: z.boolean(),
 })
 export type OrderItem = z.infer<typeof OrderItemSchema>
 

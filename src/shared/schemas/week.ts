@@ -108,8 +108,11 @@ export const PickListSchema = z.object({
 export type PickList = z.infer<typeof PickListSchema>
 
 export const PackingItemSchema = z.object({
+  /** the order line: an item short is made on it (docs/product.md#refunds) */
+  itemId: z.uuid(),
   name: z.string(),
   unit: z.string(),
+  /** what is left to pack: a line all short is not on the slip */
   quantity: z.number().int(),
   /** a farm box the farm fills: packed as it comes */
   farmersChoice: z.boolean(),
@@ -150,3 +153,22 @@ export const PackedSchema = z.object({
   deliveryStatus: z.string(),
 })
 export type Packed = z.infer<typeof PackedSchema>
+
+/**
+ * `GET /api/admin/week/{saturday}/shortfalls`: what was short on the Saturday's orders, by the
+ * producer it was sold from (docs/product.md#refunds), for the producer's next harvest.
+ */
+export const WeekShortfallsSchema = z.object({
+  saturday: z.string(),
+  producers: z.array(
+    z.object({
+      name: z.string(),
+      /** "12.99": what the producer's short items took off the orders */
+      amount: z.string(),
+      lines: z.array(
+        z.object({ name: z.string(), quantity: z.number().int(), amount: z.string() }),
+      ),
+    }),
+  ),
+})
+export type WeekShortfalls = z.infer<typeof WeekShortfallsSchema>

@@ -3,17 +3,23 @@ import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
 import { lineTotal, taxRateLabel } from '#shared/domain/pricing.ts'
+import { shortNote } from '#shared/domain/shortfalls.ts'
 import type { Order, OrderItem } from '#shared/schemas/order.ts'
 import { cn } from '#web/lib/cn.ts'
 import { TaxableMark } from './taxable-mark.tsx'
 
-/** An order's lines: name, producer, price × quantity, and a custom box's contents with counts. */
+/**
+ * An order's lines: name, producer, price × quantity, a custom box's contents with counts, and
+ * what was short at packing (docs/product.md#refunds); `action` adds a control to each line.
+ */
 export function OrderLines({
   items,
   className,
+  action,
 }: {
   items: readonly OrderItem[]
   className?: string
+  action?: (item: OrderItem) => ReactNode
 }) {
   return (
     <ul className={cn('flex flex-col divide-y divide-border', className)}>
@@ -48,6 +54,10 @@ export function OrderLines({
             ) : isFarmersChoice(item) ? (
               <p className="text-xs text-muted-foreground">{FARMERS_CHOICE}</p>
             ) : null}
+            {item.shortQuantity > 0 ? (
+              <p className="text-xs font-semibold text-tomato">{shortNote(item)}</p>
+            ) : null}
+            {action ? <div className="mt-1.5">{action(item)}</div> : null}
           </div>
           <p className="text-sm font-semibold tabular-nums">
             {formatCents(lineTotal(decimalToCents(item.productPrice), item.quantity))}

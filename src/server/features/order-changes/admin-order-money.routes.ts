@@ -8,8 +8,15 @@ import {
   JobRunListSchema,
   ReleaseOrderInputSchema,
 } from '#shared/schemas/order-changes.ts'
+import {
+  ItemShortInputSchema,
+  ItemShortPreviewQuerySchema,
+  ItemShortPreviewSchema,
+  ItemShortResultSchema,
+  OrderItemParamsSchema,
+} from '#shared/schemas/shortfalls.ts'
 import { z } from 'zod'
-import { adminWithFreshPasswordOf } from '../../plugins/admin-guard.ts'
+import { adminCallerOf, adminWithFreshPasswordOf } from '../../plugins/admin-guard.ts'
 import type { OrderChangesService } from './order-changes.service.ts'
 import type { JobRunsView } from './job-runs.ts'
 
@@ -85,6 +92,49 @@ export function adminOrderMoneyRoutes({
         )
         if (replayed) void reply.header('idempotent-replayed', 'true')
         return reply.status(201).send(refund)
+      },
+    )
+
+    // what an item short would take off, computed as the shortfall will be (docs/product.md#refunds)
+    app.get(
+      '/api/admin/orders/:id/items/:itemId/short',
+      {
+        schema: {
+          params: OrderItemParamsSchema,
+          querystring: ItemShortPreviewQuerySchema,
+          response: { 200: ItemShortPreviewSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        return changes.previewShort(
+          request.params.id,
+          request.params.itemId,
+          request.query.quantity,
+        )
+      },
+    )
+
+    // one shortfall per Idempotency-Key: a retried request answers the first one again
+    app.post(
+      '/api/admin/orders/:id/items/:itemId/short',
+      {
+        schema: {
+          params: OrderItemParamsSchema,
+          headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
+          body: ItemShortInputSchema,
+          response: { 201: ItemShortResultSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { result, replayed } = await changes.shortItem(
+          request.params.id,
+          request.params.itemId,
+          { ...request.body, idempotencyKey: request.headers['idempotency-key'] },
+          adminCallerOf(request),
+        )
+        if (replayed) void reply.header('idempotent-replayed', 'true')
+        return reply.status(201).send(result)
       },
     )
 

@@ -31,6 +31,9 @@ export interface ChangeContext {
     | 'markPaidWithin'
     | 'deliveriesAwaitingCapture'
     | 'idsAwaitingCapture'
+    | 'previewShort'
+    | 'shortItemWithin'
+    | 'shortfallByKeyWithin'
   >
   quote: QuoteBasket
   coupons: Pick<CouponsService, 'updateRedemptionWithin' | 'giveBackWithin'>

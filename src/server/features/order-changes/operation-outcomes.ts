@@ -3,7 +3,12 @@ import { decimalToCents, type Cents } from '#shared/domain/money.ts'
 import { holdLapsed, type Payment, type Refund } from '../../adapters/payments/index.ts'
 import type { Transaction } from '../../db/transaction.ts'
 import type { OrdersService, PaymentRecord } from '../orders/index.ts'
-import { isCancelRefund, operationKey, type OperationRequest } from './operation-keys.ts'
+import {
+  isCancelRefund,
+  isShortRefund,
+  operationKey,
+  type OperationRequest,
+} from './operation-keys.ts'
 import type { PaymentOperationRow } from './order-money.repo.ts'
 
 /** What became of a capture, void or refund, as the provider tells it. */
@@ -153,7 +158,7 @@ export function createOutcomeRecorder(deps: {
             reason: operation.reason ?? '',
             byEmail: operation.requestedByEmail,
             key: operation.idempotencyKey,
-            tell: !isCancelRefund(operation),
+            tell: !isCancelRefund(operation) && !isShortRefund(operation),
           }
         : { kind: 'late_payment_refunded', amount, key: operation.idempotencyKey },
     )

@@ -12,6 +12,7 @@ import { conflict, voidWithin, type ChangeContext } from './change-context.ts'
 import { changeOrder } from './customer-changes.ts'
 import { applyPaid, askForPayment } from './paid-changes.ts'
 import { handleOrderPaymentEvent } from './provider-events.ts'
+import { previewShort, shortItem } from './short-items.ts'
 import { createStaleSweep } from './stale-sweep.ts'
 
 /**
@@ -87,6 +88,18 @@ export function createOrderChangesService(ctx: ChangeContext) {
       input: { amount: Cents; reason: string; idempotencyKey: string },
       by: { id: string; email: string },
     ): Promise<{ refund: OrderRefund; replayed: boolean }> => refundOrder(ctx, orderId, input, by),
+
+    /** What an item short would take off the order, before the staff confirm it. */
+    previewShort: (orderId: string, itemId: string, quantity: number) =>
+      previewShort(ctx, orderId, itemId, quantity),
+
+    /** An item short at packing: taken off before the capture, refunded after it. */
+    shortItem: (
+      orderId: string,
+      itemId: string,
+      input: Parameters<typeof shortItem>[3],
+      by: { id: string; email: string },
+    ) => shortItem(ctx, orderId, itemId, input, by),
 
     /** A provider's event about a payment that is no pending checkout's. */
     handleEvent: (event: PaymentEvent) => handleOrderPaymentEvent(ctx, event),

@@ -95,6 +95,40 @@ describe('the cut-off and the staff, through Stripe', () => {
     ])
   })
 
+  test('an item short before the cut-off is captured less; one after it is refunded through Stripe', async () => {
+    clock = TUESDAY
+    const shopper = await signUp(shop, 'stripe-short')
+    const order = await authorisedOrder(shopper)
+    const [first, second] = order.items as [Order['items'][number], Order['items'][number]]
+    const shortOf = async (itemId: string) => {
+      const admin = await signUpAdmin(shop, 'stripe-short')
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/items/${itemId}/short`,
+        headers: { cookie: admin.cookie, 'idempotency-key': `short-${crypto.randomUUID()}` },
+        payload: { quantity: 1, reason: 'out_of_stock' },
+      })
+      expect(response.statusCode, response.body).toBe(201)
+      return response.json<{ amount: string; refund?: { status: string; amount: string } }>()
+    }
+    const before = await shortOf(first.id)
+    expect(before.refund).toBeUndefined()
+    const lowered = decimalToCents(order.total) - decimalToCents(before.amount)
+
+    clock = afterCutoff(order)
+    await shop.app.jobs.runDue()
+    expect(fake.intent(order.paymentIntentId)).toMatchObject({
+      status: 'succeeded',
+      amount_received: lowered,
+    })
+    const after = await shortOf(second.id)
+    expect(after.refund).toMatchObject({ status: 'succeeded', amount: after.amount })
+    expect(fake.refundsOf(order.paymentIntentId).map((made) => made.amount)).toEqual([
+      decimalToCents(after.amount),
+    ])
+    expect((await getOrder(shopper, order.id)).paymentStatus).toBe('partially_refunded')
+  })
+
   test('a hold Stripe keeps longer than 7 days is captured in the week the clocks go back', async () => {
     // authorised Wednesday 28 October at 20:30 CDT, after that week's cut-off; the next cut-off
     // is 4 November 20:00 CST, 7 days and 30 minutes later

@@ -8,6 +8,7 @@ import { adminOrdersRoutes } from './admin-orders.routes.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import { createOrderReadsRepo } from './order-reads.repo.ts'
 import { createOrdersRepo, type RefundsOf } from './orders.repo.ts'
+import { createShortfalls } from './order-shortfalls.ts'
 import { ordersRoutes } from './orders.routes.ts'
 import { createOrdersService, type CouponUseReturn } from './orders.service.ts'
 
@@ -26,8 +27,11 @@ export function createOrdersFeature(deps: {
   /** the address of a customer's account: every order e-mail goes there */
   accountEmail?: (userId: string, tx: Transaction) => Promise<string | null>
 }) {
+  const repo = createOrdersRepo(deps.db, deps.refundsOf ?? (() => Promise.resolve([])))
   const service = createOrdersService({
-    repo: createOrdersRepo(deps.db, deps.refundsOf ?? (() => Promise.resolve([]))),
+    db: deps.db,
+    repo,
+    shortfalls: createShortfalls({ repo, db: deps.db, now: deps.now }),
     reads: createOrderReadsRepo(deps.db),
     transaction: deps.transaction,
     coupons: deps.coupons,
@@ -58,7 +62,9 @@ export type {
   OrderItemRow,
   RefundView,
   RefundsOf,
+  ShortfallRow,
 } from './orders.repo.ts'
+export { chargedAlready, type ShortRequest } from './order-shortfalls.ts'
 export type {
   DayBounds,
   DaySummaryRow,
@@ -66,6 +72,7 @@ export type {
   LineTotalRow,
   OrderedProductRow,
   SlipLineRow,
+  ShortfallTotalRow,
   SlipOrderRow,
   StopOrderRow,
   UpcomingDeliveryRow,

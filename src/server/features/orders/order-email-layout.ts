@@ -2,6 +2,7 @@ import { DELIVERY_WINDOW, formatDeliveryDateLong } from '#shared/domain/delivery
 import { FARMERS_CHOICE, isFarmersChoice } from '#shared/domain/farm-boxes.ts'
 import { decimalToCents, formatCents, formatDecimalPrice } from '#shared/domain/money.ts'
 import { lineTotal, taxRateLabel } from '#shared/domain/pricing.ts'
+import { shortNote } from '#shared/domain/shortfalls.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { SITE } from '#shared/site-content.ts'
 import type { MailMessage } from '../../adapters/mail/index.ts'
@@ -60,9 +61,14 @@ const firstNameOf = (order: Order) => order.customerName.split(' ')[0] || order.
 function itemLinesOf(order: Order) {
   return order.items.map((item) => {
     const amount = formatCents(lineTotal(decimalToCents(item.productPrice), item.quantity))
-    const selections = isFarmersChoice(item)
-      ? [FARMERS_CHOICE]
-      : (item.customSelections?.map((pick) => `${pick.count} × ${pick.name}`) ?? [])
+    const short = shortNote(item)
+    const selections = [
+      ...(isFarmersChoice(item)
+        ? [FARMERS_CHOICE]
+        : (item.customSelections?.map((pick) => `${pick.count} × ${pick.name}`) ?? [])),
+      // an item short at packing (docs/product.md#refunds)
+      ...(short ? [short] : []),
+    ]
     return { item, amount, selections }
   })
 }

@@ -16,6 +16,7 @@ import {
   paymentFailedEmail,
   refundEmail,
 } from './order-payment-emails.ts'
+import { itemsShortEmail, type ShortLine } from './items-short-email.ts'
 
 /** The e-mails of an order's life after checkout (docs/product.md#order-emails). */
 export type OrderNotice =
@@ -38,6 +39,8 @@ export type OrderNotice =
     }
   | { readonly kind: 'out_for_delivery' }
   | { readonly kind: 'delivered' }
+  /** the items short in one packing session (docs/product.md#refunds) */
+  | { readonly kind: 'items_short'; readonly lines: readonly ShortLine[] }
 
 function noticeEmail(order: Order, notice: OrderNotice, publicUrl: string): MailMessage {
   switch (notice.kind) {
@@ -72,6 +75,8 @@ function noticeEmail(order: Order, notice: OrderNotice, publicUrl: string): Mail
       return outForDeliveryEmail(order, { publicUrl })
     case 'delivered':
       return deliveredEmail(order, { publicUrl })
+    case 'items_short':
+      return itemsShortEmail(order, { publicUrl, lines: notice.lines })
   }
 }
 

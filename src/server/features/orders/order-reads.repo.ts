@@ -69,13 +69,27 @@ export type SlipOrderRow = {
 
 export type SlipLineRow = {
   orderId: string
+  /** the order line's id (an item short is made on it) */
+  itemId: string
   productId: string | null
   productName: string
+  /** what is left to pack: what was sold less what was short (a line all short is left out) */
   quantity: number
   /** a built box's chosen items; an empty list for "Farmer's choice"; null for other lines */
   customSelections: { id: string; name: string; count: number }[] | null
   /** whether the line has its selections column set: a box, chosen or the farmer's */
   hasSelections: boolean
+}
+
+/** What was short on a day's orders of one product, as sold (docs/product.md#refunds). */
+export type ShortfallTotalRow = {
+  productId: string | null
+  name: string
+  /** the producer's name the line was sold from */
+  farmSource: string
+  quantity: number
+  /** what those shortfalls took off the orders: "12.99" */
+  amount: string
 }
 
 /** What a route's stop shows of its order. */
@@ -116,21 +130,26 @@ const ACTIVE = sql`o.status not in ('cancelled', 'on_hold')`
 /**
  * Every product of a day's orders with its total quantity: plain lines and boxes the farm fills
  * as they are, custom boxes as their chosen items (count × boxes). Lines are one product by its
- * id, or by the name they were sold under when they have none.
+ * id, or by the name they were sold under when they have none. What was short at packing is
+ * left out (docs/product.md#refunds).
  */
 const lineTotals = (day: DayBounds) => sql`
   with day_orders as (${dayOrders(day)}),
   lines as (
-    select item.product_id, item.product_name as name, item.farm_source, item.quantity
+    select item.product_id, item.product_name as name, item.farm_source,
+           item.quantity - item.short_quantity as quantity
       from order_items item
       join day_orders on day_orders.id = item.order_id
-     where item.custom_selections is null or jsonb_array_length(item.custom_selections) = 0
+     where (item.custom_selections is null or jsonb_array_length(item.custom_selections) = 0)
+       and item.quantity > item.short_quantity
     union all
-    select (pick ->> 'id')::uuid, pick ->> 'name', null, item.quantity * (pick ->> 'count')::int
+    select (pick ->> 'id')::uuid, pick ->> 'name', null,
+           (item.quantity - item.short_quantity) * (pick ->> 'count')::int
       from order_items item
       join day_orders on day_orders.id = item.order_id
       cross join lateral jsonb_array_elements(item.custom_selections) as pick
      where jsonb_array_length(item.custom_selections) > 0
+       and item.quantity > item.short_quantity
   )
   select lines.product_id as "productId", min(lines.name) as name,
          min(lines.farm_source) as "farmSource", sum(lines.quantity)::int as quantity
@@ -236,12 +255,14 @@ export function createOrderReadsRepo(db: Executor) {
     /** The lines of the day's orders, by order, in the order they were added. */
     async slipLines(day: DayBounds): Promise<SlipLineRow[]> {
       const result = await db.execute<SlipLineRow>(sql`
-        select item.order_id as "orderId", item.product_id as "productId",
-               item.product_name as "productName", item.quantity,
+        select item.order_id as "orderId", item.id as "itemId",
+               item.product_id as "productId", item.product_name as "productName",
+               item.quantity - item.short_quantity as quantity,
                item.custom_selections as "customSelections",
                item.custom_selections is not null as "hasSelections"
           from order_items item
           join (${dayOrders(day, { withHeld: true })}) day_orders on day_orders.id = item.order_id
+         where item.quantity > item.short_quantity
          order by item.order_id, item.created_at, item.id`)
       return result.rows
     },
@@ -252,19 +273,40 @@ export function createOrderReadsRepo(db: Executor) {
       const rows = await db
         .select({
           orderId: orderItems.orderId,
+          itemId: orderItems.id,
           productId: orderItems.productId,
           productName: orderItems.productName,
-          quantity: orderItems.quantity,
+          quantity: sql<number>`${orderItems.quantity} - ${orderItems.shortQuantity}`,
           customSelections: orderItems.customSelections,
           hasSelections: sql<boolean>`${orderItems.customSelections} is not null`,
         })
         .from(orderItems)
-        .where(inArray(orderItems.orderId, [...orderIds]))
+        .where(
+          and(
+            inArray(orderItems.orderId, [...orderIds]),
+            sql`${orderItems.quantity} > ${orderItems.shortQuantity}`,
+          ),
+        )
         .orderBy(asc(orderItems.orderId), asc(orderItems.createdAt), asc(orderItems.id))
       return rows.map((row) => ({
         ...row,
         customSelections: row.customSelections as SlipLineRow['customSelections'],
       }))
+    },
+
+    /** What was short on the day's orders, by producer and product (docs/product.md#refunds). */
+    async shortfallTotals(day: DayBounds): Promise<ShortfallTotalRow[]> {
+      const result = await db.execute<ShortfallTotalRow>(sql`
+        select item.product_id as "productId", min(item.product_name) as name,
+               item.farm_source as "farmSource", sum(short.quantity)::int as quantity,
+               sum(short.amount)::text as amount
+          from order_item_shortfalls short
+          join order_items item on item.id = short.order_item_id
+          join (${dayOrders(day)}) day_orders on day_orders.id = short.order_id
+         group by item.farm_source, item.product_id,
+                  case when item.product_id is null then item.product_name end
+         order by item.farm_source, min(item.product_name)`)
+      return result.rows
     },
 
     /** The distinct delivery instants in [from, until) of orders that are not cancelled. */

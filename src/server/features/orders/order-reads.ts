@@ -37,6 +37,9 @@ export function createOrderReads({
     /** The lines of the given orders, by order, in the order they were added. */
     slipLinesOf: (orderIds: readonly string[]) => reads.slipLinesOf(orderIds),
 
+    /** What was short on the day's orders, by producer and product, with what it took off. */
+    shortfallTotalsOn: (day: DayBounds) => reads.shortfallTotals(day),
+
     /** The distinct delivery instants in [from, until) that have orders. */
     deliveryInstantsBetween: (from: Date, until: Date) => reads.deliveryInstants(from, until),
 

@@ -2,7 +2,13 @@ import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } 
 import { byOrder } from '#shared/by-order.ts'
 import type { DeliveryStatus, OrderStatus, PaymentState } from '#shared/schemas/order-status.ts'
 import { containing, escapeLike } from '../../db/like.ts'
-import { orderEvents, orderItems, orders, orderStatusChanges } from '../../db/schema/orders.ts'
+import {
+  orderEvents,
+  orderItems,
+  orderItemShortfalls,
+  orders,
+  orderStatusChanges,
+} from '../../db/schema/orders.ts'
 import type { Executor } from '../../db/transaction.ts'
 
 /*
@@ -17,6 +23,7 @@ export type OrderStatusChangeRow = typeof orderStatusChanges.$inferSelect
 export type NewOrderRow = typeof orders.$inferInsert
 export type NewOrderItemRow = Omit<typeof orderItems.$inferInsert, 'orderId'>
 export type OrderEventRow = typeof orderEvents.$inferSelect
+export type ShortfallRow = typeof orderItemShortfalls.$inferSelect
 export type NewOrderEvent = typeof orderEvents.$inferInsert
 export type OrderUpdate = Partial<
   Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'paymentIntentId' | 'createdAt'>
@@ -46,6 +53,8 @@ export type OrderWithItems = OrderRow & {
   events: OrderEventRow[]
   /** refunds asked for, oldest first */
   refunds: RefundView[]
+  /** items short at packing, oldest first (docs/product.md#refunds) */
+  shortfalls: ShortfallRow[]
 }
 export type OrderWithDetails = OrderWithItems & {
   /** oldest first */
@@ -111,7 +120,7 @@ export function newestFirst(filters: OrderFilters) {
   return filters.deliveredFrom ? [desc(orders.deliveryDate), ...placed] : placed
 }
 
-/** Items, history and refunds of the given orders: three queries whatever their number. */
+/** Items, history, refunds and shortfalls of the given orders: four queries whatever their number. */
 export async function withItems(
   db: Executor,
   rows: OrderRow[],
@@ -131,7 +140,13 @@ export async function withItems(
     .where(inArray(orderEvents.orderId, ids))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
   const refunds = await refundsOf(db, ids)
+  const shortfalls = await db
+    .select()
+    .from(orderItemShortfalls)
+    .where(inArray(orderItemShortfalls.orderId, ids))
+    .orderBy(asc(orderItemShortfalls.createdAt), asc(orderItemShortfalls.id))
   const itemsByOrder = byOrder(items)
+  const shortfallsByOrder = byOrder(shortfalls)
   const eventsByOrder = byOrder(events)
   const refundsByOrder = byOrder(refunds)
   return rows.map((row) => ({
@@ -139,6 +154,7 @@ export async function withItems(
     items: itemsByOrder.get(row.id) ?? [],
     events: eventsByOrder.get(row.id) ?? [],
     refunds: refundsByOrder.get(row.id) ?? [],
+    shortfalls: shortfallsByOrder.get(row.id) ?? [],
   }))
 }
 

@@ -1,5 +1,5 @@
-import { centsToDecimal, decimalToCents } from '#shared/domain/money.ts'
-import { salesSplit } from '#shared/domain/pricing.ts'
+import { centsToDecimal, decimalToCents, sumCents } from '#shared/domain/money.ts'
+import { salesSplit, subtotalOf, type PricingLine } from '#shared/domain/pricing.ts'
 import {
   cutoffOfDelivery,
   packingClosesOfDelivery,
@@ -21,11 +21,20 @@ import type {
   OrderWithDetails,
   OrderWithItems,
   RefundView,
+  ShortfallRow,
 } from './orders.repo.ts'
 
 /** Rows as the API sends them: the response schemas then allow only these fields out. */
 
-export function toOrderItem(row: OrderItemRow): OrderItem {
+/**
+ * An order's line; with the order's shortfalls, what its short items took off and whether that
+ * went back to the card (docs/product.md#refunds).
+ */
+export function toOrderItem(
+  row: OrderItemRow,
+  shortfalls: readonly ShortfallRow[] = [],
+): OrderItem {
+  const own = shortfalls.filter((shortfall) => shortfall.orderItemId === row.id)
   return {
     id: row.id,
     orderId: row.orderId,
@@ -37,10 +46,30 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
     imageUrl: row.imageUrl,
     customSelections: (row.customSelections as OrderItem['customSelections']) ?? null,
     taxable: row.taxable,
+    shortQuantity: row.shortQuantity,
+    shortAmount: centsToDecimal(sumCents(own.map((shortfall) => decimalToCents(shortfall.amount)))),
+    shortRefunded: own.some((shortfall) => shortfall.refundOperationKey !== null),
   }
 }
 
-/** The order's taxable and exempt sales, from its lines as sold (docs/product.md#tax). */
+/**
+ * The order's lines that make up its subtotal: as sold, or less what was short before the capture
+ * took less (docs/product.md#refunds); after the capture the order's figures stay as sold.
+ */
+function linesOfSubtotal(row: OrderWithItems): PricingLine[] {
+  const asSold = row.items.map((item) => ({
+    price: decimalToCents(item.productPrice),
+    quantity: item.quantity,
+    taxable: item.taxable,
+  }))
+  const remaining = row.items.map((item, index) => ({
+    ...asSold[index]!,
+    quantity: item.quantity - item.shortQuantity,
+  }))
+  return subtotalOf(asSold) === decimalToCents(row.subtotal) ? asSold : remaining
+}
+
+/** The order's taxable and exempt sales, for its receipt (docs/product.md#tax). */
 function salesOf(row: OrderWithItems): { taxableSales: string; exemptSales: string } {
   const split = salesSplit(
     {
@@ -48,11 +77,7 @@ function salesOf(row: OrderWithItems): { taxableSales: string; exemptSales: stri
       discount: decimalToCents(row.discountAmount),
       deliveryFee: decimalToCents(row.deliveryFee),
     },
-    row.items.map((item) => ({
-      price: decimalToCents(item.productPrice),
-      quantity: item.quantity,
-      taxable: item.taxable,
-    })),
+    linesOfSubtotal(row),
   )
   return {
     taxableSales: centsToDecimal(split.taxableSales),
@@ -143,7 +168,7 @@ export function toOrder(row: OrderWithItems, now: Date, audience: Audience = 'cu
     paymentIntentId: row.paymentIntentId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    items: row.items.map(toOrderItem),
+    items: row.items.map((item) => toOrderItem(item, row.shortfalls)),
     paymentStatus: row.paymentStatus,
     authorizedAmount: row.authorizedAmount,
     capturedAmount: row.capturedAmount,

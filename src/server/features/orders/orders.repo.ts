@@ -77,7 +77,13 @@ export function createOrdersRepo(db: Executor, refundsOf: RefundsOf) {
           createdAt: created.createdAt,
         })
         .returning()
-      return { ...created, items: createdItems, events: placed ? [placed] : [], refunds: [] }
+      return {
+        ...created,
+        items: createdItems,
+        events: placed ? [placed] : [],
+        refunds: [],
+        shortfalls: [],
+      }
     },
 
     async findByPayment(paymentIntentId: string): Promise<OrderWithItems | undefined> {

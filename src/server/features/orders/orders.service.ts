@@ -9,7 +9,7 @@ import type {
 } from '#shared/schemas/order.ts'
 import type { DeliveryStatus, OrderStatus } from '#shared/schemas/order-status.ts'
 import { AppError } from '../../app-error.ts'
-import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
+import type { Executor, RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import type { JobRuns } from '../../jobs/job-runs.ts'
@@ -18,6 +18,8 @@ import { createHolds } from './order-holds.ts'
 import { createOrderSnapshots } from './order-snapshots.ts'
 import { createNotices } from './order-notices.ts'
 import { createOrderRecords } from './order-records.ts'
+import { createShortfallEmails } from './order-shortfall-emails.ts'
+import type { createShortfalls } from './order-shortfalls.ts'
 import { changeLockedStatusField, changeStatusField } from './order-status-changes.ts'
 import { toAdminOrder, toOrder, toOrderItem } from './order-wire.ts'
 import type { CatalogService } from '../catalog/index.ts'
@@ -26,6 +28,8 @@ import type { OrderReadsRepo } from './order-reads.repo.ts'
 import type { OrderFilters, OrderRow, OrdersRepo, OrderWithItems } from './orders.repo.ts'
 
 export const ORDER_DELETED_MESSAGE = 'Order deleted'
+
+type Shortfalls = ReturnType<typeof createShortfalls>
 
 /** What the orders feature needs of the coupons feature: giving a deleted order's use back. */
 export interface CouponUseReturn {
@@ -55,7 +59,9 @@ function filtersOf(query: AdminOrderListQuery): OrderFilters {
  * deleted order stays deleted: checkout refuses to make it again from its completed payment.
  */
 export function createOrdersService({
+  db,
   repo,
+  shortfalls,
   reads,
   transaction,
   coupons,
@@ -67,7 +73,11 @@ export function createOrdersService({
   accountEmail,
   runs = null,
 }: {
+  /** the database, for the queries the orders feature's own files make (not in the repo) */
+  db: Executor
   repo: OrdersRepo
+  /** items short at packing (order-shortfalls.ts) */
+  shortfalls: Shortfalls
   /** the queries other features read orders through (order-reads.ts) */
   reads: OrderReadsRepo
   transaction: RunInTransaction
@@ -105,6 +115,11 @@ export function createOrdersService({
     holdDue: () => holds.holdDue(),
     markPaidWithin: (...args: Parameters<typeof holds.markPaidWithin>) =>
       holds.markPaidWithin(...args),
+    /** items short at packing: their preview and their record (docs/product.md#refunds) */
+    ...shortfalls,
+
+    /** the one e-mail per packing session of items short, which the tick sends */
+    ...createShortfallEmails({ db, repo, transaction, notice, now, log }),
 
     /** out for delivery, delivered, its undo, and the "delivered" e-mails the tick sends */
     ...createDeliveries({ repo, transaction, now, notice, log }),
@@ -167,7 +182,10 @@ export function createOrdersService({
       if (!order || (order.userId !== caller.userId && !caller.isAdmin)) {
         throw new AppError('ORDER_NOT_FOUND')
       }
-      return (await repo.itemsOf(orderId)).map(toOrderItem) satisfies OrderItem[]
+      const short = await shortfalls.shortfallsOf(orderId)
+      return (await repo.itemsOf(orderId)).map((item) =>
+        toOrderItem(item, short),
+      ) satisfies OrderItem[]
     },
 
     /** The admin's list: filtered by delivery day (in Houston), statuses and a search, one page. */

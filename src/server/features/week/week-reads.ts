@@ -30,6 +30,7 @@ export interface ProductTotalRow {
 /** A line of a packing slip: what the product is called and sold by today, and its box. */
 export interface SlipItemRow {
   orderId: string
+  itemId: string
   name: string
   unit: string
   quantity: number
@@ -47,6 +48,7 @@ export type WeekOrders = Pick<
   | 'slipLinesOn'
   | 'slipLinesOf'
   | 'deliveryInstantsBetween'
+  | 'shortfallTotalsOn'
 >
 
 export type WeekCatalog = Pick<
@@ -86,6 +88,7 @@ export function createWeekReads({
       const product = line.productId ? products.get(line.productId) : undefined
       return {
         orderId: line.orderId,
+        itemId: line.itemId,
         name: product?.name ?? line.productName,
         unit: product?.unit ?? '',
         quantity: line.quantity,
@@ -147,6 +150,7 @@ export function createWeekReads({
     },
 
     summary: (day: DayBounds) => orders.summaryOn(day),
+    shortfalls: (day: DayBounds) => orders.shortfallTotalsOn(day),
     failedPayments: (day: DayBounds) => orders.failedPaymentsOn(day),
     upcoming: (from: Date, limit: number) => orders.upcomingDeliveries(from, limit),
     slipOrders: (day: DayBounds) => orders.slipOrdersOn(day),

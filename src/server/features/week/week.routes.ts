@@ -8,6 +8,7 @@ import {
   HarvestSentSchema,
   PackedSchema,
   PackingSlipsSchema,
+  WeekShortfallsSchema,
   PickListSchema,
   WeekParamsSchema,
   WeekSummarySchema,
@@ -89,6 +90,12 @@ export function weekRoutes({
       '/api/admin/week/:saturday/packing-slips',
       { schema: { params: WeekParamsSchema, response: { 200: PackingSlipsSchema, ...errors } } },
       (request) => week.packingSlips(request.params.saturday),
+    )
+
+    app.get(
+      '/api/admin/week/:saturday/shortfalls',
+      { schema: { params: WeekParamsSchema, response: { 200: WeekShortfallsSchema, ...errors } } },
+      (request) => week.shortfalls(request.params.saturday),
     )
 
     app.post(

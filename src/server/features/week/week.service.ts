@@ -6,7 +6,13 @@ import { neutralizeCsvFormula } from '#shared/domain/csv-safety.ts'
 import { chicagoDayOf } from '#shared/domain/delivery.ts'
 import { centsToDecimal, decimalToCents } from '#shared/domain/money.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
-import type { Harvest, PackingSlips, PickList, WeekSummary } from '#shared/schemas/week.ts'
+import type {
+  Harvest,
+  PackingSlips,
+  PickList,
+  WeekShortfalls,
+  WeekSummary,
+} from '#shared/schemas/week.ts'
 import { groupByProducer, readSaturday } from './week-lines.ts'
 import type { ProductTotalRow, WeekReads } from './week-reads.ts'
 
@@ -132,6 +138,26 @@ export function createWeekService({ repo, now }: { repo: WeekReads; now: () => D
       return new Map(orderIds.map((id) => [id, bagsFor(itemsOf.get(id) ?? [])]))
     },
 
+    /** What was short on the Saturday's orders, by producer (docs/product.md#refunds). */
+    async shortfalls(text: string): Promise<WeekShortfalls> {
+      const { saturday, day } = saturdayOf(text)
+      const rows = await repo.shortfalls(day)
+      const producers = new Map<string, WeekShortfalls['producers'][number]>()
+      for (const row of rows) {
+        const producer = producers.get(row.farmSource) ?? {
+          name: row.farmSource,
+          amount: '0.00',
+          lines: [],
+        }
+        producer.lines.push({ name: row.name, quantity: row.quantity, amount: row.amount })
+        producer.amount = centsToDecimal(
+          decimalToCents(producer.amount) + decimalToCents(row.amount),
+        )
+        producers.set(row.farmSource, producer)
+      }
+      return { saturday, producers: [...producers.values()] }
+    },
+
     async packingSlips(text: string): Promise<PackingSlips> {
       const { saturday, day, provisional } = saturdayOf(text)
       const [orders, items] = await Promise.all([repo.slipOrders(day), repo.slipItems(day)])
@@ -153,6 +179,7 @@ export function createWeekService({ repo, now }: { repo: WeekReads; now: () => D
             onHold: order.status === 'on_hold',
             paymentPending: order.status !== 'on_hold' && order.paymentStatus === 'payment_failed',
             items: lines.map((line) => ({
+              itemId: line.itemId,
               name: line.name,
               unit: line.unit,
               quantity: line.quantity,

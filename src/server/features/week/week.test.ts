@@ -262,6 +262,7 @@ describe('the pick list and the packing slips', () => {
     const boxes = slips.find((slip) => slip.orderId === order.boxes?.id)
     expect(boxes?.items).toEqual([
       {
+        itemId: expect.any(String) as string,
         name: 'Week Veggie Box',
         unit: '1 box',
         quantity: 2,
@@ -271,15 +272,36 @@ describe('the pick list and the packing slips', () => {
           { name: 'Week Kale', quantity: 2 },
         ],
       },
-      { name: 'Week Veggie Box', unit: '1 box', quantity: 1, farmersChoice: true, contents: [] },
-      { name: 'Week Beef', unit: '2 lb', quantity: 9, farmersChoice: false, contents: [] },
+      {
+        itemId: expect.any(String) as string,
+        name: 'Week Veggie Box',
+        unit: '1 box',
+        quantity: 1,
+        farmersChoice: true,
+        contents: [],
+      },
+      {
+        itemId: expect.any(String) as string,
+        name: 'Week Beef',
+        unit: '2 lb',
+        quantity: 9,
+        farmersChoice: false,
+        contents: [],
+      },
     ])
     // three boxes, a bag each, and 9 items at eight to a bag
     expect(boxes?.bags).toBe(5)
     // the changed order's slip has its lines as they are now
     const changed = slips.find((slip) => slip.orderId === changedOrderId)
     expect(changed?.items).toEqual([
-      { name: 'Week Tomatoes', unit: '1 lb', quantity: 7, farmersChoice: false, contents: [] },
+      {
+        itemId: expect.any(String) as string,
+        name: 'Week Tomatoes',
+        unit: '1 lb',
+        quantity: 7,
+        farmersChoice: false,
+        contents: [],
+      },
     ])
   })
 })

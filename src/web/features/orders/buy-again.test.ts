@@ -49,6 +49,9 @@ const line = (
   imageUrl: null,
   customSelections: null,
   taxable: false,
+  shortQuantity: 0,
+  shortAmount: '0.00',
+  shortRefunded: false,
   ...values,
 })
 

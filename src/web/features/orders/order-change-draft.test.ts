@@ -25,6 +25,9 @@ const item = (overrides: Partial<OrderItem>): OrderItem => ({
   imageUrl: null,
   customSelections: null,
   taxable: false,
+  shortQuantity: 0,
+  shortAmount: '0.00',
+  shortRefunded: false,
   ...overrides,
 })
 

@@ -1,9 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminRefundInput, ReleaseOrderInput } from '#shared/schemas/order-changes.ts'
 import type { AdminOrder, OrderRefund } from '#shared/schemas/order.ts'
-import { ApiError, apiRequest } from '#web/lib/api-client.ts'
+import type {
+  ItemShortInput,
+  ItemShortPreview,
+  ItemShortResult,
+} from '#shared/schemas/shortfalls.ts'
+import { ApiError, apiGet, apiRequest } from '#web/lib/api-client.ts'
 import { QUERY_ROOTS } from '#web/lib/query-keys.ts'
 import { adminOrderQueries } from './admin-orders.ts'
+import { adminWeekQueries } from './admin-week.ts'
 
 /*
  * The staff's money actions on an order (docs/product.md#order-payments): cancel it (the
@@ -61,6 +67,51 @@ export function useRefundAdminOrder() {
 export function useReleaseAdminOrder() {
   const refresh = useRefreshOrders()
   return useMutation({ mutationFn: releaseAdminOrder, onSettled: refresh })
+}
+
+const itemShortUrl = (orderId: string, itemId: string) =>
+  `/api/admin/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/short`
+
+/**
+ * GET …/items/{itemId}/short?quantity=N → what an item short would take off, as the server
+ * prices it (docs/product.md#refunds): the dialog shows it before the staff confirm.
+ */
+export const itemShortPreview = (orderId: string, itemId: string, quantity: number) =>
+  queryOptions({
+    queryKey: ['admin', 'item-short', orderId, itemId, quantity] as const,
+    queryFn: ({ signal }) =>
+      apiGet<ItemShortPreview>(`${itemShortUrl(orderId, itemId)}?quantity=${quantity}`, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  })
+
+/**
+ * POST …/items/{itemId}/short → 201 what it took off (and its refund once the card was
+ * charged). The key is the dialog's own: a second click answers the same shortfall.
+ */
+export function useItemShort() {
+  const refresh = useRefreshOrders()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({
+      orderId,
+      itemId,
+      input,
+      idempotencyKey,
+    }: {
+      orderId: string
+      itemId: string
+      input: ItemShortInput
+      idempotencyKey: string
+    }) =>
+      apiRequest<ItemShortResult>('POST', itemShortUrl(orderId, itemId), {
+        body: input,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+    onSettled: () =>
+      Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: adminWeekQueries.all() })]),
+  })
 }
 
 /** A money action refused until the admin gives the password again (after 30 minutes away). */

@@ -5,6 +5,7 @@ import type {
   Packed,
   PackingSlips,
   PickList,
+  WeekShortfalls,
   WeekSummary,
 } from '#shared/schemas/week.ts'
 import { apiGet, apiRequest } from '#web/lib/api-client.ts'
@@ -41,6 +42,13 @@ export const adminWeekQueries = {
     queryOptions({
       queryKey: [...adminWeekQueries.day(saturday), 'packing-slips'] as const,
       queryFn: ({ signal }) => apiGet<PackingSlips>(`${base(saturday)}/packing-slips`, signal),
+      staleTime: 0,
+      retry: false,
+    }),
+  shortfalls: (saturday: string) =>
+    queryOptions({
+      queryKey: [...adminWeekQueries.day(saturday), 'shortfalls'] as const,
+      queryFn: ({ signal }) => apiGet<WeekShortfalls>(`${base(saturday)}/shortfalls`, signal),
       staleTime: 0,
       retry: false,
     }),

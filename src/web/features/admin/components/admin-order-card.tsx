@@ -16,6 +16,7 @@ import {
 } from '#web/components/order-parts.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { AdminOrderControls } from './admin-order-controls.tsx'
+import { ItemShortButton } from './item-short-dialog.tsx'
 import {
   DeliveryStatusBadge,
   isPaymentPending,
@@ -135,7 +136,23 @@ function OrderDetails({ order }: { order: AdminOrder }) {
           )}
         </OrderBlock>
         <OrderBlock title="Items">
-          <OrderLines items={order.items} />
+          <OrderLines
+            items={order.items}
+            action={
+              order.status === 'cancelled'
+                ? undefined
+                : (item) => (
+                    <ItemShortButton
+                      item={{
+                        orderId: order.id,
+                        itemId: item.id,
+                        name: item.productName,
+                        left: item.quantity - item.shortQuantity,
+                      }}
+                    />
+                  )
+            }
+          />
         </OrderBlock>
       </div>
       <div className="flex flex-col gap-6">

@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { adminWeekQueries, useMarkPacked } from '../api/admin-week.ts'
 import { AdminLoadError, AdminLoading } from './admin-states.tsx'
+import { ItemShortButton } from './item-short-dialog.tsx'
 import { MarkPackedButton } from './mark-packed-button.tsx'
 
 /**
@@ -113,8 +114,8 @@ function Slip({
         </p>
       ) : null}
       <ul className="flex flex-col divide-y divide-border border-y border-border">
-        {slip.items.map((item, index) => {
-          const id = `${slip.orderId}-item-${index}`
+        {slip.items.map((item) => {
+          const id = `${slip.orderId}-item-${item.itemId}`
           return (
             <li key={id} className="flex items-start gap-3 py-2">
               <input
@@ -137,6 +138,14 @@ function Slip({
                   </span>
                 ) : null}
               </label>
+              <ItemShortButton
+                item={{
+                  orderId: slip.orderId,
+                  itemId: item.itemId,
+                  name: item.name,
+                  left: item.quantity,
+                }}
+              />
             </li>
           )
         })}

@@ -23,6 +23,8 @@ import {
 } from '#web/components/ui/dialog.tsx'
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import { NativeCheckbox } from '#web/components/ui/native-checkbox.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
@@ -42,6 +44,9 @@ const RefundFormSchema = AdminRefundInputSchema.extend({
 type RefundForm = z.input<typeof RefundFormSchema>
 type RefundValues = z.output<typeof RefundFormSchema>
 const FIELDS = ['amount', 'reason'] as const
+
+/** above this, the staff confirm the amount once more before it goes back (docs/product.md#refunds) */
+const CONFIRM_ABOVE_CENTS = 5000
 
 function refundedToast(refund: OrderRefund, order: AdminOrder) {
   const amount = formatDecimalPrice(refund.amount)
@@ -77,12 +82,23 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
     formState: { errors },
   } = useForm<RefundForm, unknown, RefundValues>({
     resolver: zodResolver(RefundFormSchema),
-    defaultValues: { amount: centsToDecimal(left), reason: '' },
+    // empty: the amount is typed, never taken whole by one Enter (docs/product.md#refunds)
+    defaultValues: { amount: '', reason: '' },
   })
   const typed = readMoneyInput(`${useWatch({ control, name: 'amount' })}`)
+  const large = typed.ok && typed.cents > CONFIRM_ABOVE_CENTS
+  // the amount the staff confirmed; typing another asks again
+  const [confirmedCents, setConfirmedCents] = useState<number | null>(null)
+  const [confirmError, setConfirmError] = useState<string | null>(null)
+  const confirmed = typed.ok && confirmedCents === typed.cents
 
   const onSubmit = handleSubmit((values) => {
     setRefusal(null)
+    if (values.amount > CONFIRM_ABOVE_CENTS && confirmedCents !== values.amount) {
+      setConfirmError(`Tick the box to refund ${formatCents(values.amount)}`)
+      document.getElementById(field('confirm'))?.focus()
+      return
+    }
     refund.mutate(
       {
         id: order.id,
@@ -130,7 +146,7 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
             hint={
               errors.amount
                 ? undefined
-                : `At most ${formatCents(left)} is left to refund of the ${formatDecimalPrice(order.capturedAmount)} charged.`
+                : `Up to ${formatCents(left)} can be refunded of the ${formatDecimalPrice(order.capturedAmount)} charged.`
             }
           >
             <Input
@@ -141,6 +157,30 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
               {...register('amount')}
             />
           </FormField>
+          {large && typed.ok ? (
+            <div className="flex flex-col gap-1.5">
+              <div className="flex items-center gap-2.5">
+                <NativeCheckbox
+                  id={field('confirm')}
+                  checked={confirmed}
+                  aria-invalid={confirmError ? true : undefined}
+                  aria-describedby={confirmError ? field('confirm-error') : undefined}
+                  onChange={(event) => {
+                    setConfirmError(null)
+                    setConfirmedCents(event.target.checked ? typed.cents : null)
+                  }}
+                />
+                <Label htmlFor={field('confirm')} className="font-semibold">
+                  Refund {formatCents(typed.cents)} to the customer&apos;s card?
+                </Label>
+              </div>
+              {confirmError ? (
+                <p id={field('confirm-error')} className="text-sm text-tomato">
+                  {confirmError}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <FormField controlId={field('reason')} label="Reason" error={errors.reason?.message}>
             <Textarea
               id={field('reason')}

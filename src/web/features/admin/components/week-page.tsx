@@ -17,6 +17,7 @@ import { AdminLoadError, AdminLoading } from './admin-states.tsx'
 import { HarvestLists } from './harvest-lists.tsx'
 import { PackingList } from './packing-list.tsx'
 import { PickListView } from './pick-list.tsx'
+import { WeekShortfallsSection } from './week-shortfalls.tsx'
 import { WeekSummaryView } from './week-summary.tsx'
 
 type Printed = 'harvest' | 'pick-list'
@@ -133,6 +134,8 @@ export function WeekPage({ saturday }: { saturday: string }) {
           <AdminLoading text="Loading the orders to pack..." />
         )}
       </div>
+
+      <WeekShortfallsSection saturday={saturday} />
     </div>
   )
 }
