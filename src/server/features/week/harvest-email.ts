@@ -10,6 +10,12 @@ import { escapeHtml } from '../orders/index.ts'
 
 const MUTED = 'font-size:13px;color:#5c5a52'
 
+/** a product short at packing: how many, of what */
+export interface ShortLine {
+  readonly name: string
+  readonly quantity: number
+}
+
 /**
  * A producer's harvest list for a Saturday (docs/product.md#the-week): every product and how
  * many to bring, in the shop's e-mail look. Before the cut-off (a resend asked early) it says
@@ -17,7 +23,16 @@ const MUTED = 'font-size:13px;color:#5c5a52'
  */
 export function harvestEmail(
   producer: HarvestProducer & { email: string },
-  { saturday, provisional }: { saturday: string; provisional: boolean },
+  {
+    saturday,
+    provisional,
+    shortLastWeek = [],
+  }: {
+    saturday: string
+    provisional: boolean
+    /** what of this producer's was short at packing the Saturday before (docs/product.md#refunds) */
+    shortLastWeek?: readonly ShortLine[]
+  },
 ): MailMessage {
   const day = formatDeliveryDateLong(deliveryOfSaturday(saturday))
   const subject = `${provisional ? 'Provisional harvest list' : 'Harvest list'} for ${day}: ${producer.name}`
@@ -27,6 +42,13 @@ export function harvestEmail(
       ? `Orders are still open until ${ORDER_CUTOFF.label}: these numbers may still change, and the final list follows at the cut-off.`
       : 'Orders closed at the cut-off: these are the final numbers.',
   ]
+  const shortNote = shortLastWeek.length
+    ? `Last Saturday we were short of ${shortLastWeek
+        .map((line) => `${line.quantity} × ${line.name}`)
+        .join(
+          ', ',
+        )} from you at packing (out of stock, damaged or not up to quality). Please tell us if any of this week's numbers cannot be met.`
+    : null
   const lineText = (line: HarvestProducer['lines'][number]) =>
     `${line.quantity} × ${line.name}${line.unit ? ` (${line.unit})` : ''}`
   const text = [
@@ -35,6 +57,7 @@ export function harvestEmail(
     ...intro.flatMap((paragraph) => [paragraph, '']),
     ...producer.lines.map(lineText),
     '',
+    ...(shortNote ? [shortNote, ''] : []),
     `Questions? Call us at ${SITE.phone.display} or write to ${SITE.email}.`,
     '',
     'Thank you,',
@@ -57,7 +80,7 @@ ${intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:12px">
 <tr><th align="left" style="${MUTED}">Product</th><th align="right" style="${MUTED}">Quantity</th></tr>
 ${rows}</table>
-<p>Questions? Call us at ${escapeHtml(SITE.phone.display)} or write to ${escapeHtml(SITE.email)}.</p>
+${shortNote ? `<p style="${MUTED}">${escapeHtml(shortNote)}</p>\n` : ''}<p>Questions? Call us at ${escapeHtml(SITE.phone.display)} or write to ${escapeHtml(SITE.email)}.</p>
 <p>Thank you,<br>The ${escapeHtml(SITE.name)} team</p>
 </td></tr></table></td></tr></table></body></html>`
   return { to: producer.email, subject, text, html }

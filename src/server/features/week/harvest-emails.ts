@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { chicagoDayOf, cutoffOfDelivery, readDeliverySaturday } from '#shared/domain/delivery.ts'
+import {
+  addDaysToDay,
+  chicagoDayBounds,
+  chicagoDayOf,
+  cutoffOfDelivery,
+  readDeliverySaturday,
+} from '#shared/domain/delivery.ts'
 import type { HarvestProducer, HarvestSent } from '#shared/schemas/week.ts'
 import { AppError } from '../../app-error.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { OutboxService } from '../outbox/index.ts'
-import { harvestEmail } from './harvest-email.ts'
+import { harvestEmail, type ShortLine } from './harvest-email.ts'
 import { groupByProducer, readSaturday } from './week-lines.ts'
 import type { JobRuns } from '../../jobs/job-runs.ts'
 import { HARVEST_EMAIL_KIND, HARVEST_JOB, harvestDedupeKey } from './harvest-keys.ts'
@@ -34,6 +40,25 @@ export function createHarvestEmails({
   const producerLines = async (saturday: string) =>
     groupByProducer(await repo.productTotals(readSaturday(saturday, now()).day))
 
+  /**
+   * What was short at packing the Saturday before, by the producer's name as sold: the note on
+   * that producer's next harvest list (docs/product.md#refunds).
+   */
+  async function shortLastWeek(saturday: string): Promise<Map<string, ShortLine[]>> {
+    const rows = await repo.shortfalls(chicagoDayBounds(addDaysToDay(saturday, -7)))
+    const byProducer = new Map<string, ShortLine[]>()
+    for (const row of rows) {
+      const key = row.farmSource.trim().toLowerCase()
+      byProducer.set(key, [
+        ...(byProducer.get(key) ?? []),
+        { name: row.name, quantity: row.quantity },
+      ])
+    }
+    return byProducer
+  }
+  const shortOf = (short: Map<string, ShortLine[]>, producerName: string) =>
+    short.get(producerName.trim().toLowerCase()) ?? []
+
   /** Writes one producer's harvest e-mail to the outbox under the given key. */
   async function enqueueHarvest(
     saturday: string,
@@ -41,12 +66,16 @@ export function createHarvestEmails({
     producer: Omit<HarvestProducer, 'lastSentAt'> & { email: string },
     dedupeKey: string,
   ) {
+    const shortLastWeekOf = shortOf(await shortLastWeek(saturday), producer.name)
     await transaction((tx) =>
       outbox.enqueueWithin(tx, {
         kind: HARVEST_EMAIL_KIND,
         dedupeKey,
         orderId: null,
-        message: harvestEmail({ ...producer, lastSentAt: null }, { saturday, provisional }),
+        message: harvestEmail(
+          { ...producer, lastSentAt: null },
+          { saturday, provisional, shortLastWeek: shortLastWeekOf },
+        ),
       }),
     )
   }
@@ -98,6 +127,7 @@ export function createHarvestEmails({
         const saturday = chicagoDayOf(delivery)
         if (!readDeliverySaturday(saturday).ok) continue
         const groups = await producerLines(saturday)
+        const short = await shortLastWeek(saturday)
         await transaction(async (tx) => {
           let producers = 0
           for (const { producerId, producer } of groups) {
@@ -109,7 +139,7 @@ export function createHarvestEmails({
               orderId: null,
               message: harvestEmail(
                 { ...producer, email, lastSentAt: null },
-                { saturday, provisional: false },
+                { saturday, provisional: false, shortLastWeek: shortOf(short, producer.name) },
               ),
             })
             producers++

@@ -1,7 +1,6 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { orderItems } from '#server/db/schema/index.ts'
-import { emailOutbox, jobRuns, orders } from '#server/db/schema/index.ts'
+import { emailOutbox, jobRuns, orderItems, orders } from '#server/db/schema/index.ts'
 import { deliveryOfSaturday, orderCutoffFor } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Harvest, PackingSlips, PickList, WeekSummary } from '#shared/schemas/week.ts'
@@ -385,6 +384,24 @@ describe('the harvest e-mails', () => {
       .where(like(emailOutbox.dedupeKey, `harvest:${SATURDAY}:%`))
 
   test('nothing goes before the cut-off; after it, each producer with an address gets one, however many ticks', async () => {
+    // the Saturday before, a tomato of the farm's was short at packing: its list says so
+    const lastWeek = await makeOrder(
+      shop.database.db,
+      { userId, deliveryDate: deliveryOfSaturday('2026-11-21'), customerName: 'Cy Earlier' },
+      { items: [line(product.tomatoes as ProductRow, 3, { farmSource: 'Week Test Farm' })] },
+    )
+    const [lastWeekItem] = await shop.database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, lastWeek.id))
+    const staff = await admin()
+    const short = await shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${lastWeek.id}/items/${lastWeekItem?.id}/short`,
+      headers: { cookie: staff.cookie, 'idempotency-key': `week-short-${lastWeek.id}` },
+      payload: { quantity: 2, reason: 'damaged' },
+    })
+    expect(short.statusCode, short.body).toBe(201)
     await shop.app.jobs.tick()
     expect(await harvestMail()).toEqual([])
 
@@ -412,6 +429,9 @@ describe('the harvest e-mails', () => {
       expect(sent).toHaveLength(1)
       expect(sent[0]?.subject).toBe('Harvest list for Saturday, November 28, 2026: Week Test Farm')
       expect(sent[0]?.text).toContain('19 × Week Tomatoes (1 lb)')
+      expect(sent[0]?.text).toContain('Last Saturday we were short of 2 × Week Tomatoes from you')
+      const dairyMail = shop.sentMail.find((mail) => mail.to === 'milk@weekdairy.example')
+      expect(dairyMail?.text).not.toContain('Last Saturday')
       expect(sent[0]?.html).toContain('Week Veggie Box')
 
       const harvest = await get<Harvest>(`/api/admin/week/${SATURDAY}/harvest`)
