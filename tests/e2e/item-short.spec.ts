@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
 import { chicagoDayOf, nextDeliveryDate, orderCutoffFor } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order, OrderItem } from '#shared/schemas/order.ts'
@@ -100,9 +100,17 @@ async function customerSees(customer: Page, id: string): Promise<Order> {
   return (await response.json()) as Order
 }
 
-/** Marks `item` short in the dialog: `quantity` of it, for `reason`; the amount it showed. */
-async function markShort(page: Page, item: OrderItem | { productName: string }, reason: string) {
-  await page.getByRole('button', { name: `Item short: ${item.productName}` }).click()
+/**
+ * Marks `item` short in the dialog, from its button in `within` (the order's card or slip: other
+ * orders of the day may hold the same product), for `reason`; the amount it showed.
+ */
+async function markShort(
+  page: Page,
+  within: Locator,
+  item: OrderItem | { productName: string },
+  reason: string,
+) {
+  await within.getByRole('button', { name: `Item short: ${item.productName}` }).click()
   const dialog = page.getByRole('dialog', { name: `Item short: ${item.productName}` })
   await dialog.getByLabel('Reason').selectOption({ label: reason })
   const status = dialog.getByRole('status')
@@ -136,7 +144,7 @@ test.describe('items short at packing', () => {
       await page.goto(`/admin?deliveryDate=${chicagoDayOf(new Date(order.deliveryDate))}`)
       const card = page.getByRole('article').filter({ hasText: orderNumber(order.id) })
       await card.getByRole('button', { expanded: false }).click()
-      const amount = await markShort(page, two, 'Damaged')
+      const amount = await markShort(page, card, two, 'Damaged')
 
       const note = `short: 1 of 2, refunded ${amount}`
       await expect(card).toContainText(note)
@@ -178,11 +186,11 @@ test.describe('items short at packing', () => {
       const dialog = page.getByRole('dialog', { name: `Item short: ${two.productName}` })
       await expect(dialog.getByLabel('How many are short')).toHaveValue('1')
       await dialog.getByRole('button', { name: 'Cancel' }).click()
-      const amount = await markShort(page, two, 'Out of stock')
+      const amount = await markShort(page, slip, two, 'Out of stock')
       await expect(slip.getByText(`1 × ${two.productName}`)).toBeVisible()
 
       // the other one too: the line leaves the slip
-      await markShort(page, two, 'Quality')
+      await markShort(page, slip, two, 'Quality')
       await expect(slip.getByText(two.productName)).toHaveCount(0)
 
       const seen = await customerSees(customer, order.id)
