@@ -21,7 +21,10 @@ async function firstInStock(page: Page, query = ''): Promise<Product> {
   return product
 }
 
-/** A basket of one line at the given price ("$12.99"), as the shop stores it (in cents). */
+/**
+ * A basket of one line at the given price ("$12.99"), as the shop stores it (in cents): food,
+ * exempt from sales tax (docs/product.md#tax).
+ */
 function storedBasket(product: Product, price: string, quantity = 1) {
   return JSON.stringify([
     {
@@ -33,6 +36,7 @@ function storedBasket(product: Product, price: string, quantity = 1) {
       category: product.category,
       farmSource: product.farmSource,
       description: product.description,
+      taxable: false,
     },
   ])
 }
@@ -212,8 +216,8 @@ test('the checkout button at 0, 59.99 and 60.00', async ({ page }) => {
   )
   await page.goto('/?cart=open')
   const enough = drawer(page)
-  // 60.00 + 4.95 tax + 5.99 delivery
-  await expect(enough.getByRole('link', { name: 'Checkout · $70.94' })).toHaveAttribute(
+  // 60.00 + 5.99 delivery; food pays no tax
+  await expect(enough.getByRole('link', { name: 'Checkout · $65.99' })).toHaveAttribute(
     'href',
     '/checkout',
   )
@@ -257,14 +261,14 @@ test(
     await code.fill('  welcome10 ')
     await cart.getByRole('button', { name: 'Apply' }).click()
     await expect(cart.getByText('WELCOME10', { exact: true })).toBeVisible()
-    // 64.27 − 6.43 = 57.84; tax 4.77; delivery 5.99
+    // 64.27 − 6.43 = 57.84; delivery 5.99; food pays no tax
     await expect(cart).toContainText('−$6.43')
-    await expect(cart.getByRole('link', { name: 'Checkout · $68.60' })).toBeVisible()
+    await expect(cart.getByRole('link', { name: 'Checkout · $63.83' })).toBeVisible()
     await expectAccessible(page)
 
     await cart.getByRole('button', { name: 'Remove code WELCOME10' }).click()
     await expect(cart).not.toContainText('−$6.43')
-    await expect(cart.getByRole('link', { name: 'Checkout · $75.56' })).toBeVisible()
+    await expect(cart.getByRole('link', { name: 'Checkout · $70.26' })).toBeVisible()
   },
 )
 
