@@ -172,11 +172,11 @@ describe('priceBasket: the edges', () => {
   })
 
   it('rounds a half cent of tax up', () => {
-    // 2.00 × 8.25 % = 0.165 → 0.17 (delivery is charged too: 200 + 599 taxed = 65.9… → 0.66)
+    // a taxable $2.00 under $99 carries the whole $5.99 fee: 8.25 % of $7.99 is 65.9175 cents → 66
     expect(priceBasket(taxedAt(200)).tax).toBe(66)
-    // 100.00 + 0.00 fee: 8.25; 1.00 more of taxable food at 8.25 % = 0.0825 → rounded once
+    // $100.00 of taxable goods, delivery free: 8.25 % is exactly 825 cents, nothing to round
     expect(priceBasket([{ price: 200, quantity: 50, taxable: true }]).tax).toBe(825)
-    // 6.00 of 99.00 is taxable, free delivery: 0.495 → 0.50
+    // $6.00 of a $99.00 basket is taxable, delivery free: 49.5 cents, a half, goes up to 50
     expect(
       priceBasket([
         { price: 600, quantity: 1, taxable: true },

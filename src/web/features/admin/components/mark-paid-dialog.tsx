@@ -18,8 +18,7 @@ import {
 import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { errorMessage } from '#web/lib/api-client.ts'
-import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
+import { showServerRefusal } from '#web/lib/server-field-errors.ts'
 import { needsPasswordAgain, useReleaseAdminOrder } from '../api/admin-order-money.ts'
 import { PasswordAgain } from './password-again.tsx'
 
@@ -61,11 +60,13 @@ export function MarkPaidDialog({ order, onClose }: { order: AdminOrder; onClose:
         },
         onError: (error) => {
           if (needsPasswordAgain(error)) return setPasswordAgain(true)
-          const fieldErrors = serverFieldErrors(error, FIELDS)
-          for (const [name, message] of fieldErrors) setError(name, { type: 'server', message })
-          const [first] = fieldErrors
-          if (first) setFocus(first[0])
-          else setRefusal(errorMessage(error, 'Failed to mark the order paid. Please try again.'))
+          showServerRefusal(
+            error,
+            FIELDS,
+            { setError, setFocus },
+            setRefusal,
+            'Failed to mark the order paid. Please try again.',
+          )
         },
       },
     )

@@ -27,8 +27,7 @@ import { Label } from '#web/components/ui/label.tsx'
 import { NativeCheckbox } from '#web/components/ui/native-checkbox.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { errorMessage } from '#web/lib/api-client.ts'
-import { serverFieldErrors } from '#web/lib/server-field-errors.ts'
+import { showServerRefusal } from '#web/lib/server-field-errors.ts'
 import { needsPasswordAgain, useRefundAdminOrder } from '../api/admin-order-money.ts'
 import { PasswordAgain } from './password-again.tsx'
 import { leftToRefundCents } from './order-payment.tsx'
@@ -112,11 +111,13 @@ export function RefundOrderDialog({ order, onClose }: { order: AdminOrder; onClo
         },
         onError: (error) => {
           if (needsPasswordAgain(error)) return setPasswordAgain(true)
-          const fieldErrors = serverFieldErrors(error, FIELDS)
-          for (const [name, message] of fieldErrors) setError(name, { type: 'server', message })
-          const [first] = fieldErrors
-          if (first) setFocus(first[0])
-          else setRefusal(errorMessage(error, 'Failed to make the refund. Please try again.'))
+          showServerRefusal(
+            error,
+            FIELDS,
+            { setError, setFocus },
+            setRefusal,
+            'Failed to make the refund. Please try again.',
+          )
         },
       },
     )
