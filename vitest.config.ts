@@ -8,13 +8,26 @@ export default defineConfig({
           name: 'unit',
           include: [
             'src/shared/**/*.test.ts',
-            'src/web/**/*.test.{ts,tsx}',
+            'src/web/**/*.test.ts',
+            'src/web/lib/router.test.tsx',
             'tests/architecture/**/*.test.ts',
             'scripts/*.test.ts',
           ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           // a server's clock is usually UTC: business dates must not depend on it
           // (docs/product.md#delivery, docs/decisions/0003-business-time-zone.md)
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        // components as a user meets them: rendered into a DOM (happy-dom), driven with
+        // Testing Library, the server answered by a fake fetch (tests/setup/web-components.ts)
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          exclude: ['src/web/lib/router.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/web-components.ts'],
           env: { TZ: 'UTC' },
         },
       },

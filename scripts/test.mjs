@@ -18,7 +18,7 @@ const steps = [
   [
     'unit and API tests (embedded PostgreSQL)',
     'npx',
-    ['vitest', 'run', '--project', 'unit', '--project', 'api'],
+    ['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'api'],
     withoutTestDatabase,
   ],
   ...(process.env.TEST_DATABASE_URL
