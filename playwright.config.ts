@@ -1,21 +1,22 @@
+import os from 'node:os'
 import { defineConfig } from '@playwright/test'
 
-const PORT = Number(process.env.E2E_PORT ?? 3199)
 /** E2E_BASE_URL runs the tests against a shop that is already running (e.g. npm run dev) */
 const BASE_URL = process.env.E2E_BASE_URL
 
 /**
  * Browser tests against the built shop (npm run build), in Debian's Chromium: never a browser
- * downloaded by Playwright. The shop runs on a fresh embedded database for each run.
+ * downloaded by Playwright. Each worker starts a shop of its own on a fresh embedded database,
+ * on port E2E_PORT (3199) + its index (tests/e2e/support/worker-shop.ts).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: true,
-  // one worker on CI: on 2 cores the browser, the shop and PostgreSQL already share the CPU, and a
-  // second worker made the run slower (1169 s against 1088 s for the same 138 tests) and made
-  // timed checks (the newsletter's 3 s thanks) miss
-  workers: process.env.CI ? 1 : undefined,
+  // a worker per core: one journey leaves the CPU idle about half its time (waiting on the shop,
+  // the database, the browser's timers), and each worker has its own shop, so nothing is shared;
+  // a shop that is already running (E2E_BASE_URL) is shared, so its journeys run one at a time
+  workers: BASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? os.availableParallelism()),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [['list']],
@@ -23,7 +24,6 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: BASE_URL ?? `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -47,24 +47,4 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: BASE_URL
-    ? undefined
-    : {
-        command: 'node scripts/e2e-server.mjs',
-        url: `http://127.0.0.1:${PORT}/readyz`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-        env: {
-          PORT: String(PORT),
-          HOST: '127.0.0.1',
-          DATA_DIR: '.tmp/e2e-data',
-          LOG_LEVEL: 'warn',
-          // the admin journeys sign in as this account (created at start, docs/product.md#accounts)
-          ADMIN_EMAIL: 'e2e-admin@example.com',
-          ADMIN_PASSWORD: 'e2e admin password',
-          // journeys across the cut-off move the shop's clock (PUT /api/test/clock)
-          TEST_CLOCK_CONTROL: 'true',
-        },
-      },
 })

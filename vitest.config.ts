@@ -1,4 +1,21 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+/**
+ * The API tests, on the embedded PostgreSQL (`api`) or on TEST_DATABASE_URL's server
+ * (`api-machine`): tests/setup/global-database.ts picks the server by the project's name.
+ */
+function apiProject(name: 'api' | 'api-machine'): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      include: ['src/server/**/*.test.ts'],
+      globalSetup: ['tests/setup/global-database.ts'],
+      setupFiles: ['tests/setup/fail-on-console-error.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
+  }
+}
 
 export default defineConfig({
   test: {
@@ -31,16 +48,10 @@ export default defineConfig({
           env: { TZ: 'UTC' },
         },
       },
-      {
-        test: {
-          name: 'api',
-          include: ['src/server/**/*.test.ts'],
-          globalSetup: ['tests/setup/global-database.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
-        },
-      },
+      apiProject('api'),
+      // the same API tests once more on the server TEST_DATABASE_URL names (CI sets it): run in
+      // the same Vitest run, so the two databases' test files share one pool of workers
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-machine')] : []),
       {
         test: {
           name: 'process',

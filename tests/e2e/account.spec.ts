@@ -12,7 +12,7 @@ import { expect, expectAccessible, test } from './support/fixtures.ts'
  */
 
 /** Without SMTP_URL the shop writes every e-mail as an .eml file under DATA_DIR/outbox. */
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'outbox')
+const outbox = () => path.join(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'outbox')
 const SERVICE_AREA_MESSAGE =
   'We currently deliver only within the Greater Houston area. Please check if your ZIP code is within our service area.'
 
@@ -126,12 +126,12 @@ async function logIn(page: Page, email: string, password: string) {
 function newestResetLink(address: string): string | undefined {
   let files: string[]
   try {
-    files = fs.readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'))
+    files = fs.readdirSync(outbox()).filter((file) => file.endsWith('.eml'))
   } catch {
     return undefined
   }
   const messages = files
-    .map((file) => path.join(OUTBOX, file))
+    .map((file) => path.join(outbox(), file))
     .map((file) => ({
       modified: fs.statSync(file).mtimeMs,
       text: fs

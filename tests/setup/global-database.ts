@@ -20,12 +20,13 @@ declare module 'vitest' {
 }
 
 /**
- * Once per run: a PostgreSQL server (the embedded one, or TEST_DATABASE_URL's), and one
+ * Once per run and project: a PostgreSQL server (the embedded one for `api`, TEST_DATABASE_URL's
+ * for `api-machine`), and one
  * template database, migrated and loaded with the demo catalogue. Each test file copies it
  * with CREATE DATABASE … TEMPLATE (tests/setup/test-database.ts), which takes milliseconds.
  */
 export default async function setup(project: TestProject) {
-  let adminUrl = process.env.TEST_DATABASE_URL
+  let adminUrl = project.name === 'api-machine' ? process.env.TEST_DATABASE_URL : undefined
   let cleanup = async () => {}
   if (!adminUrl) {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'hftd-test-postgres-'))

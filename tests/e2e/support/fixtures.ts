@@ -1,15 +1,42 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
+import { startWorkerShop, type WorkerShop } from './worker-shop.ts'
 
 /**
  * Every browser test fails on a console error or an uncaught exception in the page, and can
  * check a page with axe-core (WCAG 2.1 A and AA, with label in name).
  */
-export const test = base.extend<{
-  /** console errors a test causes on purpose, e.g. the 404 of an API call for a missing product */
-  expectedConsoleErrors: RegExp[]
-  pageErrors: string[]
-}>({
+export const test = base.extend<
+  {
+    /** console errors a test causes on purpose, e.g. the 404 of an API call for a missing product */
+    expectedConsoleErrors: RegExp[]
+    pageErrors: string[]
+  },
+  { shop: WorkerShop }
+>({
+  // the worker's own shop (./worker-shop.ts), or the one at E2E_BASE_URL when that is set
+  shop: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      if (process.env.E2E_BASE_URL) {
+        await use({
+          url: process.env.E2E_BASE_URL,
+          dataDir: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
+        })
+        return
+      }
+      const { shop, stop } = await startWorkerShop(workerInfo.parallelIndex)
+      process.env.E2E_DATA_DIR = shop.dataDir
+      try {
+        await use(shop)
+      } finally {
+        await stop()
+      }
+    },
+    // starting a shop and its PostgreSQL is not part of any one test's time
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ shop }, use) => use(shop.url),
   expectedConsoleErrors: [[], { option: true }],
   // A server-rendered page shows its buttons before its script has taken them over; a test acts
   // once it has, as a visitor does a moment later (docs/decisions/0009-server-rendering.md), and
