@@ -6,7 +6,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import globals from 'globals'
 
 /**
- * Import boundaries (see docs/decisions and ../shared/style.md):
+ * Import boundaries (docs/architecture.md#rules-the-linter-enforces):
  * web and server never import each other, shared imports neither, routes never reach the
  * database, repos never call services, and web features stay independent of each other.
  * no-restricted-imports options do not merge between config blocks, so each block lists

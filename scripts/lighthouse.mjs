@@ -2,7 +2,8 @@
 // Lighthouse with its default mobile settings (simulated slow 4G and a 4x slower CPU) in Debian's
 // Chromium, page by page. Prints the four category scores, LCP, CLS and TBT per page, then the
 // failing audits of every category under 100, and writes each JSON report to .tmp/lighthouse/.
-// Exits 1 when something crashes or a page misses an aim (AIMS below; README, Performance).
+// Exits 1 when something crashes or a page misses an aim (AIMS below;
+// docs/performance.md#in-the-browser-lighthouse).
 // CHROMIUM_PATH picks another browser.
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'

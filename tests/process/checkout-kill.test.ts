@@ -27,11 +27,11 @@ import {
 } from './test-databases.ts'
 
 /**
- * Faults (README.md#tests): the app is SIGKILLed in the middle of a burst of Stripe checkouts
- * (payments created, paid, orders posted by customers and by webhooks at once) and restarted on
- * the same database. Once the provider's webhooks are replayed, every authorised payment has
- * exactly one whole order and nothing is left half-written. The database survives the kill: the
- * embedded server the test owns, or a fresh database on the machine's server.
+ * Faults (docs/testing.md#faults): the app is SIGKILLed in the middle of a burst of Stripe
+ * checkouts (payments created, paid, orders posted by customers and by webhooks at once) and
+ * restarted on the same database. Once the provider's webhooks are replayed, every authorised
+ * payment has exactly one whole order and nothing is left half-written. The database survives the
+ * kill: the embedded server the test owns, or a fresh database on the machine's server.
  */
 
 const SECRET_KEY = 'sk_test_faults_0123456789'

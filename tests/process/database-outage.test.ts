@@ -17,7 +17,7 @@ import {
 } from './test-databases.ts'
 
 /**
- * Faults (README.md#tests): PostgreSQL goes away under traffic for a few seconds and comes
+ * Faults (docs/testing.md#faults): PostgreSQL goes away under traffic for a few seconds and comes
  * back. While it is down every answer of a database-backed route is a 503 in the shape of
  * docs/product.md#api-errors with a clear message, arriving promptly (never a 500, never a hang),
  * /readyz says the database is not reachable and /healthz (liveness) stays 200; once it is back

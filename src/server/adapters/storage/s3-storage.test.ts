@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createS3ImageStorage } from './s3-storage.ts'
 
-/** Pre-signed URLs checked for shape and signed headers, without a network (style.md). */
+/** Pre-signed URLs checked for shape and signed headers, without a network. */
 
 const KEY = '6f1c2a4e-8b3d-4f5a-9c7e-1d2b3a4c5e6f'
 const credentials = { accessKeyId: 'AKIAFAKEFAKEFAKE', secretAccessKey: 'fake/secret/key' }

@@ -14,7 +14,10 @@ import { testLogger } from '#tests/setup/test-logger.ts'
 import { signUpAdmin } from '#tests/factories/customer.ts'
 import { makeProduct } from '#tests/factories/product.ts'
 
-/** Two app processes on one database, as behind a load balancer (README: Scaling out). */
+/**
+ * Two app processes on one database, as behind a load balancer
+ * (docs/operations.md#scaling-out).
+ */
 let first: TestApp
 let second: Awaited<ReturnType<typeof buildApp>>
 

@@ -11,7 +11,10 @@ import { createTestDatabase } from '#tests/setup/test-database.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
 import { customerDetails, nextIp, uniqueEmail } from '#tests/factories/customer.ts'
 
-/** Two app processes on one database, as behind a load balancer (README: Scaling out). */
+/**
+ * Two app processes on one database, as behind a load balancer
+ * (docs/operations.md#scaling-out).
+ */
 let first: TestApp
 let second: TestApp
 
