@@ -131,7 +131,8 @@ export function renderWeb(
   const defaults = queryClient.getDefaultOptions()
   // a failed call shows its failure at once instead of after the app's retries
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } })
-  const user = userEvent.setup()
+  // keys follow each other at once: the components answer each event, not the time between them
+  const user = userEvent.setup({ delay: null })
   const result = render(
     <BrowserRouter>
       <Providers queryClient={queryClient}>
