@@ -67,6 +67,8 @@ export function OrderChangeForm({
     resolver: zodResolver(DeliveryInfoSchema),
     defaultValues: deliveryInfoFromOrder(order),
   })
+  // read while rendering: react-hook-form keeps up to date only the form state a render reads
+  const addressEdited = deliveryForm.formState.isDirty
 
   const catalogue = useQuery(orderChangeQueries.catalogue())
   const coupon = useQuery({
@@ -140,7 +142,7 @@ export function OrderChangeForm({
       }
       input.items = toChangeItems(lines)
     }
-    if (addressOpen && deliveryForm.formState.isDirty) {
+    if (addressOpen && addressEdited) {
       if (!(await deliveryForm.trigger(undefined, { shouldFocus: true }))) return
       input.deliveryInfo = DeliveryInfoSchema.parse(deliveryForm.getValues())
     }
