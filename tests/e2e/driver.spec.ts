@@ -311,6 +311,10 @@ test(
       await page.setViewportSize({ width: 375, height: 812 })
       await logIn(page, email, password)
       await expect(page).toHaveURL(/\/driver(\/\d{4}-\d{2}-\d{2})?$/)
+      // left before the clock moves: from Wednesday's cut-off to Saturday the phone's Saturday is
+      // the one being packed, a past Saturday once the clock is on the orders' one, and the
+      // page's next fetch of it would rightly be refused
+      await page.goto('about:blank')
       await toSaturdayMorning(page, order)
       await page.goto(`/driver/${saturdayOf(order)}`)
       await expect(page.getByRole('heading', { name: route.name })).toBeVisible()
