@@ -13,18 +13,12 @@ export const EMAIL_COLORS = {
   white: '#ffffff',
 } as const
 
-export const MUTED: CSSProperties = { fontSize: 13, color: EMAIL_COLORS.muted }
+export const MUTED: CSSProperties = { fontSize: 13, lineHeight: '20px', color: EMAIL_COLORS.muted }
 
 /** A table used for layout: no spacing of its own, the whole width it is given. */
 export function LayoutTable({ children, style }: { children: ReactNode; style?: CSSProperties }) {
   return (
-    <table
-      role="presentation"
-      width="100%"
-      cellPadding={0}
-      cellSpacing={0}
-      style={{ borderCollapse: 'collapse', ...style }}
-    >
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={style}>
       {children}
     </table>
   )
@@ -86,7 +80,7 @@ export function EmailLayout({
               </td>
             </tr>
             <tr>
-              <td align="center" style={{ padding: '20px 8px 0', ...MUTED, lineHeight: '20px' }}>
+              <td align="center" style={{ padding: '20px 8px 0', ...MUTED }}>
                 <p style={{ margin: 0 }}>
                   <strong>{SITE.name}</strong>
                   <br />
