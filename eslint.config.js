@@ -33,6 +33,12 @@ const rules = {
     regex: '^(react|react-dom(/.*)?|wouter(/.*)?|radix-ui|@tanstack/.*)$',
     message: 'Shared and server code does not depend on React.',
   },
+  browserReact: {
+    // e-mail templates render on the server with react and react-dom/server, nothing else
+    regex: '^(react-dom(?!/server$)(/.*)?|wouter(/.*)?|radix-ui|@tanstack/.*)$',
+    message:
+      'The server renders e-mails with react and react-dom/server only; the rest is the web app’s.',
+  },
   database: {
     regex: '(^#server/db/|/db/|^drizzle-orm(/.*)?$|^pg$|\\.repo\\.ts$)',
     message: 'Routes call a service; only repos touch the database.',
@@ -225,17 +231,24 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: { 'no-restricted-imports': restrict(rules.web, rules.react) },
+    rules: { 'no-restricted-imports': restrict(rules.web, rules.browserReact) },
   },
   {
     files: ['src/server/app.ts', 'src/server/main.ts'],
-    rules: { 'no-restricted-imports': restrict(rules.web, rules.react, rules.featureInternals) },
+    rules: {
+      'no-restricted-imports': restrict(rules.web, rules.browserReact, rules.featureInternals),
+    },
   },
   {
-    files: ['src/server/plugins/**', 'src/server/adapters/**'],
+    files: ['src/server/plugins/**', 'src/server/adapters/**', 'src/server/emails/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': restrict(rules.web, rules.react, rules.anyFeature, rules.tables),
+      'no-restricted-imports': restrict(
+        rules.web,
+        rules.browserReact,
+        rules.anyFeature,
+        rules.tables,
+      ),
     },
   },
   {
@@ -243,7 +256,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict(
         rules.web,
-        rules.react,
+        rules.browserReact,
         rules.otherServerFeatures,
         rules.schemaIndex,
       ),
@@ -253,7 +266,7 @@ export default tseslint.config(
     // tests may read and write any table to set the scene
     files: ['src/server/features/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': restrict(rules.web, rules.react, rules.otherServerFeatures),
+      'no-restricted-imports': restrict(rules.web, rules.browserReact, rules.otherServerFeatures),
     },
   },
   {
@@ -261,7 +274,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict(
         rules.web,
-        rules.react,
+        rules.browserReact,
         rules.database,
         rules.otherServerFeatures,
       ),
@@ -272,11 +285,30 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict(
         rules.web,
-        rules.react,
+        rules.browserReact,
         rules.services,
         rules.otherServerFeatures,
         rules.schemaIndex,
       ),
+    },
+  },
+  {
+    // React on the server renders e-mails: the shared layout and each e-mail's template
+    files: ['src/server/**'],
+    ignores: ['src/server/emails/**', 'src/server/**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^react(-dom)?(/.*)?$',
+              message:
+                'Server code uses React only in e-mail templates (*.tsx) and src/server/emails.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

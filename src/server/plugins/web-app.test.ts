@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PAGE_META } from '#shared/page-meta.ts'
+import { escapeHtml } from '#shared/html.ts'
 import { documentTitle } from '#shared/site-content.ts'
 import { PAGE_PATHS, type PageName } from '#shared/routes.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
@@ -129,9 +130,6 @@ const SAMPLE_URLS: Record<PageName, string> = Object.fromEntries(
       .replace(':saturday', '2026-11-28'),
   ]),
 ) as Record<PageName, string>
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('"', '&quot;')
 
 describe('each page carries its own title and description', () => {
   test('the about page, word for word', async () => {

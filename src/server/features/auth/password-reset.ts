@@ -6,7 +6,7 @@ import { AppError } from '../../app-error.ts'
 import type { RateLimitsService } from '../rate-limits/index.ts'
 import type { AuthRepo } from './auth.repo.ts'
 import { hashPassword } from './passwords.ts'
-import { resetPasswordEmail } from './reset-email.ts'
+import { resetPasswordEmail } from './reset-email.tsx'
 import type { Sessions } from './sessions.ts'
 
 const RESET_TOKEN_LIFETIME_MS = 60 * 60_000

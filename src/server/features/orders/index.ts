@@ -99,4 +99,3 @@ export {
   refundEmail,
 } from './order-payment-emails.ts'
 export { deliveredEmail, outForDeliveryEmail } from './order-delivery-emails.ts'
-export { escapeHtml } from './order-email-layout.ts'

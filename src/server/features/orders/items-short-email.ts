@@ -3,7 +3,7 @@ import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { SITE } from '#shared/site-content.ts'
 import type { MailMessage } from '../../adapters/mail/index.ts'
-import { orderEmail, type EmailLinks } from './order-email-layout.ts'
+import { orderEmail, type EmailLinks } from './order-email-template.tsx'
 
 /**
  * The e-mail of a packing session's items short (docs/product.md#refunds): each item, why, and

@@ -4,9 +4,14 @@ import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import { SITE } from '#shared/site-content.ts'
 import type { MailMessage } from '../../adapters/mail/index.ts'
-import { deliveryDayOf, deliveryFacts, orderEmail, type EmailLinks } from './order-email-layout.ts'
+import {
+  deliveryDayOf,
+  deliveryFacts,
+  orderEmail,
+  type EmailLinks,
+} from './order-email-template.tsx'
 
-export type { EmailLinks } from './order-email-layout.ts'
+export type { EmailLinks } from './order-email-template.tsx'
 
 /**
  * The e-mails of an order's week before delivery (docs/product.md#order-emails): confirmed,

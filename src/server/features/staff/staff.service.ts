@@ -17,7 +17,7 @@ import type { RunInTransaction } from '../../db/transaction.ts'
 import type { AuthService, Roles } from '../auth/index.ts'
 import type { OutboxService } from '../outbox/index.ts'
 import type { AdminCaller } from '../../plugins/admin-guard.ts'
-import { staffInvitationEmail } from './invitation-email.ts'
+import { staffInvitationEmail } from './invitation-email.tsx'
 import type { InvitationRow, PendingInvitationRow, StaffRepo } from './staff.repo.ts'
 
 /** What the staff feature does with accounts and roles, through the auth feature. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { harvestEmail } from './harvest-email.ts'
+import { harvestEmail } from './harvest-email.tsx'
 
 const producer = {
   slug: 'fields-and-co',
