@@ -12,6 +12,7 @@ import { decimalToCents } from '#shared/domain/money.ts'
 import { OrderSchema } from '#shared/schemas/order.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { CheckoutService } from './checkout.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 export const checkoutErrors = {
   400: ErrorBodySchema,
@@ -31,14 +32,24 @@ export function checkoutRoutes({
   auth: SignedIn
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/payments/config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
-      checkout.paymentConfig(),
+    app.get(
+      '/api/payments/config',
+      {
+        schema: {
+          summary: 'Which card form the checkout shows (Stripe or the demo provider)',
+          tags: [API_TAG.checkout],
+          response: { 200: PaymentConfigSchema },
+        },
+      },
+      () => checkout.paymentConfig(),
     )
 
     app.post(
       '/api/create-payment-intent',
       {
         schema: {
+          summary: 'Price the basket on the server and start a card payment for it',
+          tags: [API_TAG.checkout],
           body: CreatePaymentIntentInputSchema,
           response: {
             200: CreatePaymentIntentResultSchema,
@@ -59,6 +70,8 @@ export function checkoutRoutes({
       '/api/orders',
       {
         schema: {
+          summary: 'Make the order from a payment that succeeded (once, whoever asks first)',
+          tags: [API_TAG.checkout],
           body: CreateOrderInputSchema,
           response: { 200: OrderSchema, 201: OrderSchema, ...checkoutErrors },
         },

@@ -3,6 +3,7 @@ import { ErrorBodySchema } from '#shared/errors.ts'
 import { CouponCheckInputSchema, CouponCheckSchema } from '#shared/schemas/coupon.ts'
 import { COUPON_CHECK_RATE_LIMIT } from '../../plugins/rate-limit.ts'
 import type { CouponsService } from './coupons.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 export function couponsRoutes(coupons: CouponsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -10,6 +11,8 @@ export function couponsRoutes(coupons: CouponsService): FastifyPluginAsyncZod {
       '/api/validate-coupon',
       {
         schema: {
+          summary: 'Check a promo code, against a subtotal when given',
+          tags: [API_TAG.coupons],
           body: CouponCheckInputSchema,
           response: { 200: CouponCheckSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
         },

@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/marketing.ts'
 import { VISITOR_FORM_RATE_LIMIT } from '../../plugins/rate-limit.ts'
 import type { MarketingService } from './marketing.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema }
 
@@ -17,6 +18,8 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
       '/api/contact-messages',
       {
         schema: {
+          summary: 'Send the contact form',
+          tags: [API_TAG.visitorForms],
           body: ContactMessageInputSchema,
           response: { 201: ContactMessageSchema, ...errors },
         },
@@ -30,6 +33,8 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
       '/api/waitlist-emails',
       {
         schema: {
+          summary: 'Join the waitlist, with a ZIP code if given',
+          tags: [API_TAG.visitorForms],
           body: WaitlistEmailInputSchema,
           response: { 200: SignUpResultSchema, ...errors },
         },
@@ -42,6 +47,8 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
       '/api/newsletter-emails',
       {
         schema: {
+          summary: 'Sign up for the newsletter',
+          tags: [API_TAG.visitorForms],
           body: NewsletterEmailInputSchema,
           response: { 200: SignUpResultSchema, ...errors },
         },
