@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ERRORS, ErrorBodySchema } from '#shared/errors.ts'
+import { ERRORS, ErrorBodySchema, type ErrorBody } from '#shared/errors.ts'
 import { SITE } from '#shared/site-content.ts'
 import { ADMIN_API_PREFIX, requireAdmin, type CallerLookup } from './admin-guard.ts'
 import { SAME_ORIGIN_EXEMPT_ROUTES } from './same-origin.ts'
@@ -84,7 +84,7 @@ const ERROR_BODY_REF = { $ref: `#/components/schemas/ErrorBody` }
 /** What each error status means on this API, when a route says no more. */
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'The request is not valid: `message` says why, `errors` names each field.',
-  401: `Not signed in: "${ERRORS.UNAUTHORIZED.message}"`,
+  401: 'Not signed in (or the session has ended), or the e-mail and password do not match.',
   403: 'Refused: not allowed for this account, or a cross-site request.',
   404: 'Not found.',
   409: 'Refused by the current state of what it changes: `message` says why.',
@@ -93,6 +93,22 @@ const ERROR_MEANINGS: Record<number, string> = {
   422: 'The content is refused: `message` says why.',
   429: 'Too many requests: `Retry-After` says when to try again.',
   503: 'A service the shop needs is briefly away: try again in a moment.',
+}
+
+const SUCCESS: Record<number, string> = { 200: 'Done.', 201: 'Created.' }
+
+/** The error body as the shop sends it, for statuses whose message is the same on every route */
+const ERROR_EXAMPLES: Record<number, ErrorBody> = {
+  400: {
+    message: ERRORS.BAD_REQUEST.message,
+    errors: { email: 'Please enter a valid email address' },
+  },
+  401: { message: ERRORS.UNAUTHORIZED.message },
+  403: { message: ERRORS.FORBIDDEN.message },
+  413: { message: ERRORS.BODY_TOO_LARGE.message },
+  415: { message: ERRORS.UNSUPPORTED_MEDIA_TYPE.message },
+  429: { message: 'Too many requests. Please try again in 1 minute.' },
+  503: { message: ERRORS.SERVICE_UNAVAILABLE.message },
 }
 
 type JsonObject = Record<string, unknown>
@@ -144,8 +160,13 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
   add(429, Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit))
   for (const [status, response] of Object.entries(responses)) {
     const code = Number(status)
-    if (code >= 400 && !response.description) {
-      responses[status] = { description: ERROR_MEANINGS[code] ?? 'Refused.', ...response }
+    const example = ERROR_EXAMPLES[code]
+    // @fastify/swagger's key for a response's own description (kept out of its schema)
+    responses[status] = {
+      'x-response-description':
+        code >= 400 ? (ERROR_MEANINGS[code] ?? 'Refused.') : (SUCCESS[code] ?? 'Done.'),
+      ...(code >= 400 && example && !response.examples ? { examples: [example] } : {}),
+      ...response,
     }
   }
 
