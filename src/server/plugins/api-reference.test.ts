@@ -80,6 +80,12 @@ describe('the API describes itself (docs/api.md)', () => {
     }
   })
 
+  test('a body that the schema transforms still shows its example', () => {
+    const body = document.paths?.['/api/validate-coupon']?.post?.requestBody as
+      OpenAPIV3_1.RequestBodyObject | undefined
+    expect(body?.content['application/json']?.example).toEqual({ code: 'FARM5', subtotal: '64.50' })
+  })
+
   test('the test clock and the reference itself stay out of the document', () => {
     const paths = Object.keys(document.paths ?? {})
     expect(paths.filter((path) => isUndocumented(path))).toEqual([])

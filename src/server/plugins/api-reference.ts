@@ -141,6 +141,13 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
   const documented = converted as JsonObject
   if (documented.hide) return { schema: documented, url }
 
+  // zod leaves a body's examples out when it transforms what it reads; they are what is sent
+  const bodyExamples = schema.body
+    ? z.globalRegistry.get(schema.body as z.ZodType)?.examples
+    : undefined
+  if (bodyExamples && documented.body && !(documented.body as JsonObject).examples) {
+    documented.body = { ...(documented.body as JsonObject), examples: bodyExamples }
+  }
   const responses = { ...((documented.response ?? {}) as Record<string, JsonObject>) }
   for (const status of errorStatuses) responses[status] = { ...ERROR_BODY_REF }
   const methods = [route.method].flat()

@@ -50,7 +50,18 @@ export function checkoutRoutes({
         schema: {
           summary: 'Price the basket on the server and start a card payment for it',
           tags: [API_TAG.checkout],
-          body: CreatePaymentIntentInputSchema,
+          body: CreatePaymentIntentInputSchema.meta({
+            examples: [
+              {
+                amount: '64.27',
+                items: [
+                  { id: '0b6f2c1e-8c1a-4a55-9a8e-2d7f4b1c9e01', quantity: 2 },
+                  { id: '5a9d3e7f-1b2c-4d8e-8f6a-7c3b2a1d0e9f', quantity: 1 },
+                ],
+                promoCode: 'WELCOME10',
+              },
+            ],
+          }),
           response: {
             200: CreatePaymentIntentResultSchema,
             ...checkoutErrors,

@@ -58,7 +58,11 @@ export function demoPaymentsRoutes({
           summary: 'Pay with one of the demo provider’s test cards',
           tags: [API_TAG.checkout],
           params: PaymentIntentParamsSchema,
-          body: DemoCardSchema,
+          body: DemoCardSchema.meta({
+            examples: [
+              { cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', zip: '77008' },
+            ],
+          }),
           response: { 200: DemoConfirmResultSchema, ...checkoutErrors },
         },
       },

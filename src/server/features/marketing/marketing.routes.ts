@@ -20,7 +20,17 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
         schema: {
           summary: 'Send the contact form',
           tags: [API_TAG.visitorForms],
-          body: ContactMessageInputSchema,
+          body: ContactMessageInputSchema.meta({
+            examples: [
+              {
+                firstName: 'Maria',
+                lastName: 'Garcia',
+                email: 'maria@example.com',
+                subject: 'order',
+                message: 'Can Saturday’s order be left with the front desk?',
+              },
+            ],
+          }),
           response: { 201: ContactMessageSchema, ...errors },
         },
         config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
@@ -35,7 +45,9 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
         schema: {
           summary: 'Join the waitlist, with a ZIP code if given',
           tags: [API_TAG.visitorForms],
-          body: WaitlistEmailInputSchema,
+          body: WaitlistEmailInputSchema.meta({
+            examples: [{ email: 'maria@example.com', zipCode: '77494' }],
+          }),
           response: { 200: SignUpResultSchema, ...errors },
         },
         config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
@@ -49,7 +61,7 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
         schema: {
           summary: 'Sign up for the newsletter',
           tags: [API_TAG.visitorForms],
-          body: NewsletterEmailInputSchema,
+          body: NewsletterEmailInputSchema.meta({ examples: [{ email: 'maria@example.com' }] }),
           response: { 200: SignUpResultSchema, ...errors },
         },
         config: { rateLimit: VISITOR_FORM_RATE_LIMIT },

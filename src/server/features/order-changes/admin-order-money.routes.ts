@@ -82,7 +82,9 @@ export function adminOrderMoneyRoutes({
           tags: [API_TAG.adminOrders],
           params: AdminIdParamsSchema,
           headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
-          body: AdminRefundInputSchema,
+          body: AdminRefundInputSchema.meta({
+            examples: [{ amount: '4.50', reason: 'Bruised peaches' }],
+          }),
           response: { 201: OrderRefundSchema, ...errors },
         },
       },

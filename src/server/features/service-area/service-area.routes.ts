@@ -16,7 +16,10 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Whether the shop delivers to a ZIP code',
         tags: [API_TAG.serviceArea],
         params: ZipParamsSchema,
-        response: { 200: ServiceAreaResultSchema, 400: ErrorBodySchema },
+        response: {
+          200: ServiceAreaResultSchema.meta({ examples: [{ isValid: true, zipCode: '77008' }] }),
+          400: ErrorBodySchema,
+        },
       },
     },
     (request) => ({ isValid: isServedZip(request.params.zip), zipCode: request.params.zip }),
