@@ -35,6 +35,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts'
 import { registerSameOrigin } from './plugins/same-origin.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerAdminGuard } from './plugins/admin-guard.ts'
+import { registerApiDocument, registerApiReference } from './plugins/api-reference.ts'
 import type { ImageStorage } from './adapters/storage/index.ts'
 import { createUploadsFeature } from './features/uploads/index.ts'
 import type { ServerRenderEntry } from './plugins/server-rendering.ts'
@@ -402,6 +403,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadOrigin: deps.storage.browserOrigin,
     inlineScriptHashes: bootScript ? [bootScript.hash] : [],
   })
+  // before any route, so that it sees them all
+  await registerApiDocument(app)
   const observability = createObservabilityFeature({ token: deps.metricsToken })
   observability.measure(app)
   if (deps.clockControl && deps.config.nodeEnv === 'production') {
@@ -422,6 +425,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const auth = await registerAccounts(app, deps, shared)
+  await registerApiReference(app, {
+    auth: auth.service,
+    open: deps.config.nodeEnv !== 'production',
+  })
   await app.register(createHealthFeature({ db: deps.db }).routes)
   if (observability.routes) await app.register(observability.routes)
   const catalog = await registerCatalogue(app, deps)

@@ -42,11 +42,17 @@ export function registerAdminGuard(app: FastifyInstance, auth: CallerLookup) {
   app.decorateRequest('adminPasswordFresh', false)
   app.addHook('onRequest', async (request) => {
     if (!isAdminRoute(request.routeOptions.url)) return
-    const { user, isAdmin, passwordFresh } = await auth.signedIn(request)
-    if (!isAdmin) throw new AppError('FORBIDDEN')
+    const { user, passwordFresh } = await requireAdmin(auth, request)
     request.adminCaller = { id: user.id, email: user.email }
     request.adminPasswordFresh = passwordFresh
   })
+}
+
+/** The signed-in admin making this request: 401 signed out, 403 not an admin. */
+export async function requireAdmin(auth: CallerLookup, request: FastifyRequest) {
+  const caller = await auth.signedIn(request)
+  if (!caller.isAdmin) throw new AppError('FORBIDDEN')
+  return caller
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit.ts'
 import type { AuthService } from './auth.service.ts'
 import { toUser } from './auth.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema }
 
@@ -23,7 +24,25 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
       '/api/auth/register',
       {
         schema: {
-          body: RegisterInputSchema,
+          summary: 'Create a customer account and sign in',
+          tags: [API_TAG.accounts],
+          security: [],
+          body: RegisterInputSchema.meta({
+            examples: [
+              {
+                email: 'maria@example.com',
+                password: 'a long passphrase',
+                firstName: 'Maria',
+                lastName: 'Garcia',
+                phone: '713-555-0142',
+                deliveryStreet: '1200 Heights Blvd',
+                deliveryApt: null,
+                deliveryCity: 'Houston',
+                deliveryState: 'TX',
+                deliveryZip: '77008',
+              },
+            ],
+          }),
           response: { 201: UserSchema, 409: ErrorBodySchema, ...errors },
         },
         config: { rateLimit: AUTH_RATE_LIMIT },
@@ -35,7 +54,15 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/login',
       {
-        schema: { body: LoginInputSchema, response: { 200: UserSchema, ...errors } },
+        schema: {
+          summary: 'Sign in with e-mail and password',
+          tags: [API_TAG.accounts],
+          security: [],
+          body: LoginInputSchema.meta({
+            examples: [{ email: 'maria@example.com', password: 'a long passphrase' }],
+          }),
+          response: { 200: UserSchema, ...errors },
+        },
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
       (request, reply) => auth.login(request.body, request, reply),
@@ -44,7 +71,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/password-check',
       {
-        schema: { body: PasswordCheckSchema, response: { 200: MessageSchema, ...errors } },
+        schema: {
+          summary: 'Give the password again before a cancel or a refund',
+          tags: [API_TAG.accounts],
+          body: PasswordCheckSchema,
+          response: { 200: MessageSchema, ...errors },
+        },
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
       (request) => auth.confirmPassword(request, request.body.password),
@@ -52,13 +84,26 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/logout',
-      { schema: { response: { 200: MessageSchema } } },
+      {
+        schema: {
+          summary: 'Sign out: end this session',
+          tags: [API_TAG.accounts],
+          security: [],
+          response: { 200: MessageSchema },
+        },
+      },
       (request, reply) => auth.logout(request, reply),
     )
 
     app.get(
       '/api/auth/session',
-      { schema: { response: { 200: UserSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'The signed-in user (401 when signed out)',
+          tags: [API_TAG.accounts],
+          response: { 200: UserSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store')
         const { user, isAdmin, isDriver } = await auth.signedIn(request)
@@ -68,7 +113,13 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
 
     app.get(
       '/api/auth/admin-status',
-      { schema: { response: { 200: AdminStatusSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'Whether the signed-in user is an admin or a driver',
+          tags: [API_TAG.accounts],
+          response: { 200: AdminStatusSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store')
         const { isAdmin, isDriver } = await auth.signedIn(request)
@@ -79,7 +130,13 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/forgot-password',
       {
-        schema: { body: ForgotPasswordInputSchema, response: { 200: MessageSchema, ...errors } },
+        schema: {
+          summary: 'E-mail a password reset link (the same answer for any address)',
+          tags: [API_TAG.accounts],
+          security: [],
+          body: ForgotPasswordInputSchema,
+          response: { 200: MessageSchema, ...errors },
+        },
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
       (request) => auth.forgotPassword(request.body.email),
@@ -88,7 +145,13 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/reset-password',
       {
-        schema: { body: ResetPasswordInputSchema, response: { 200: MessageSchema, ...errors } },
+        schema: {
+          summary: 'Set a new password from a reset link; ends every session of the account',
+          tags: [API_TAG.accounts],
+          security: [],
+          body: ResetPasswordInputSchema,
+          response: { 200: MessageSchema, ...errors },
+        },
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
       (request) => auth.resetPassword(request.body.token, request.body.newPassword),
@@ -96,7 +159,14 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
 
     app.patch(
       '/api/users/profile',
-      { schema: { body: ProfileFieldsSchema, response: { 200: UserSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'Change the signed-in customer’s name, phone and delivery address',
+          tags: [API_TAG.accounts],
+          body: ProfileFieldsSchema,
+          response: { 200: UserSchema, ...errors },
+        },
+      },
       (request) => auth.updateProfile(request, request.body),
     )
   }

@@ -9,13 +9,20 @@ import {
   ProducerPatchSchema,
 } from '#shared/schemas/producer.ts'
 import type { AdminProducersService } from './admin-producers.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 /** The admin's producers (docs/product.md#admin); the admin guard covers every route here. */
 export function adminProducersRoutes(producers: AdminProducersService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/admin/producers',
-      { schema: { response: { 200: AdminProducerListSchema } } },
+      {
+        schema: {
+          summary: 'Every producer, with its harvest e-mail and product count',
+          tags: [API_TAG.adminCatalogue],
+          response: { 200: AdminProducerListSchema },
+        },
+      },
       () => producers.list(),
     )
 
@@ -23,6 +30,8 @@ export function adminProducersRoutes(producers: AdminProducersService): FastifyP
       '/api/admin/producers',
       {
         schema: {
+          summary: 'Add a producer',
+          tags: [API_TAG.adminCatalogue],
           body: ProducerInputSchema,
           response: { 201: AdminProducerSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
         },
@@ -34,6 +43,8 @@ export function adminProducersRoutes(producers: AdminProducersService): FastifyP
       '/api/admin/producers/:id',
       {
         schema: {
+          summary: 'Change a producer (merged with it and checked whole)',
+          tags: [API_TAG.adminCatalogue],
           params: ProducerIdParamsSchema,
           body: ProducerPatchSchema,
           response: {
@@ -51,6 +62,8 @@ export function adminProducersRoutes(producers: AdminProducersService): FastifyP
       '/api/admin/producers/:id',
       {
         schema: {
+          summary: 'Delete a producer that no product names',
+          tags: [API_TAG.adminCatalogue],
           params: ProducerIdParamsSchema,
           response: {
             200: AdminDeletedSchema,

@@ -12,6 +12,7 @@ import {
   ProductPatchSchema,
 } from '#shared/schemas/product.ts'
 import type { AdminProductsService } from './admin-products.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 /** The admin's products (docs/product.md#admin); the admin guard covers every route here. */
 export function adminProductsRoutes(products: AdminProductsService): FastifyPluginAsyncZod {
@@ -25,6 +26,8 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
       '/api/admin/products',
       {
         schema: {
+          summary: 'Every product, searched by name or farm and filtered by category',
+          tags: [API_TAG.adminCatalogue],
           querystring: AdminProductListQuerySchema,
           response: { 200: AdminProductListSchema, 400: ErrorBodySchema },
         },
@@ -36,6 +39,8 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
       '/api/admin/products',
       {
         schema: {
+          summary: 'Add a product',
+          tags: [API_TAG.adminCatalogue],
           body: ProductInputSchema,
           response: { 201: AdminProductSchema, 400: ErrorBodySchema },
         },
@@ -48,6 +53,8 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
       '/api/admin/products/:id',
       {
         schema: {
+          summary: 'Change a product (merged with it and checked whole)',
+          tags: [API_TAG.adminCatalogue],
           params: ProductIdParamsSchema,
           body: ProductPatchSchema,
           response: { 200: AdminProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
@@ -61,6 +68,8 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
       '/api/admin/products/:id/box-choices',
       {
         schema: {
+          summary: 'A farm box’s own list of choices',
+          tags: [API_TAG.adminCatalogue],
           params: ProductIdParamsSchema,
           response: { 200: BoxChoicesSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },
@@ -72,6 +81,8 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
       '/api/admin/products/:id/box-choices',
       {
         schema: {
+          summary: 'Set a farm box’s own list of choices (empty: its filling category)',
+          tags: [API_TAG.adminCatalogue],
           params: ProductIdParamsSchema,
           body: BoxChoicesSchema,
           response: { 200: BoxChoicesSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
@@ -84,6 +95,8 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
       '/api/admin/products/:id',
       {
         schema: {
+          summary: 'Delete a product',
+          tags: [API_TAG.adminCatalogue],
           params: ProductIdParamsSchema,
           response: { 200: AdminDeletedSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },

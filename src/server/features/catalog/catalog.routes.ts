@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/product.ts'
 import { sendCachedJson } from '../../http/send-cached-json.ts'
 import type { CatalogService } from './catalog.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,6 +21,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
       '/api/products',
       {
         schema: {
+          summary: 'The catalogue, filtered, searched and sorted',
+          tags: [API_TAG.catalogue],
           querystring: ProductListQuerySchema,
           response: { 200: ProductListSchema, 400: ErrorBodySchema },
         },
@@ -32,6 +35,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
       '/api/products/:id',
       {
         schema: {
+          summary: 'One product',
+          tags: [API_TAG.catalogue],
           params: ProductIdParamsSchema,
           response: { 200: ProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },
@@ -44,6 +49,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
       '/api/products/:id/box-choices',
       {
         schema: {
+          summary: 'What a farm box’s builder offers',
+          tags: [API_TAG.catalogue],
           params: ProductIdParamsSchema,
           response: { 200: ProductListSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },
@@ -54,7 +61,13 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
 
     app.get(
       '/api/producers',
-      { schema: { response: { 200: ProducerListSchema } } },
+      {
+        schema: {
+          summary: 'The active producers, in display order',
+          tags: [API_TAG.catalogue],
+          response: { 200: ProducerListSchema },
+        },
+      },
       async (request, reply) => sendCachedJson(request, reply, await catalog.listProducers()),
     )
 
@@ -62,6 +75,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
       '/api/producers/:slug',
       {
         schema: {
+          summary: 'One active producer’s page',
+          tags: [API_TAG.catalogue],
           params: ProducerSlugParamsSchema,
           response: { 200: ProducerSchema, 404: ErrorBodySchema },
         },

@@ -12,6 +12,7 @@ import { decimalToCents } from '#shared/domain/money.ts'
 import { OrderSchema } from '#shared/schemas/order.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { CheckoutService } from './checkout.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 export const checkoutErrors = {
   400: ErrorBodySchema,
@@ -31,15 +32,36 @@ export function checkoutRoutes({
   auth: SignedIn
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/payments/config', { schema: { response: { 200: PaymentConfigSchema } } }, () =>
-      checkout.paymentConfig(),
+    app.get(
+      '/api/payments/config',
+      {
+        schema: {
+          summary: 'Which card form the checkout shows (Stripe or the demo provider)',
+          tags: [API_TAG.checkout],
+          response: { 200: PaymentConfigSchema },
+        },
+      },
+      () => checkout.paymentConfig(),
     )
 
     app.post(
       '/api/create-payment-intent',
       {
         schema: {
-          body: CreatePaymentIntentInputSchema,
+          summary: 'Price the basket on the server and start a card payment for it',
+          tags: [API_TAG.checkout],
+          body: CreatePaymentIntentInputSchema.meta({
+            examples: [
+              {
+                amount: '64.27',
+                items: [
+                  { id: '0b6f2c1e-8c1a-4a55-9a8e-2d7f4b1c9e01', quantity: 2 },
+                  { id: '5a9d3e7f-1b2c-4d8e-8f6a-7c3b2a1d0e9f', quantity: 1 },
+                ],
+                promoCode: 'WELCOME10',
+              },
+            ],
+          }),
           response: {
             200: CreatePaymentIntentResultSchema,
             ...checkoutErrors,
@@ -59,6 +81,8 @@ export function checkoutRoutes({
       '/api/orders',
       {
         schema: {
+          summary: 'Make the order from a payment that succeeded (once, whoever asks first)',
+          tags: [API_TAG.checkout],
           body: CreateOrderInputSchema,
           response: { 200: OrderSchema, 201: OrderSchema, ...checkoutErrors },
         },

@@ -12,6 +12,7 @@ import type { SignedIn } from '../auth/index.ts'
 import type { RateLimitsService } from '../rate-limits/index.ts'
 import { checkoutErrors } from './checkout.routes.ts'
 import type { CheckoutService } from './checkout.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 /** Declined cards per customer: plenty for typos, too few for card testing. */
 const DECLINED_CARDS = { max: 10, windowMs: 15 * 60_000 }
@@ -54,8 +55,14 @@ export function demoPaymentsRoutes({
       '/api/demo-payments/:paymentIntentId/confirm',
       {
         schema: {
+          summary: 'Pay with one of the demo provider’s test cards',
+          tags: [API_TAG.checkout],
           params: PaymentIntentParamsSchema,
-          body: DemoCardSchema,
+          body: DemoCardSchema.meta({
+            examples: [
+              { cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', zip: '77008' },
+            ],
+          }),
           response: { 200: DemoConfirmResultSchema, ...checkoutErrors },
         },
       },
@@ -75,6 +82,8 @@ export function demoPaymentsRoutes({
       '/api/demo-payments/:paymentIntentId/authenticate',
       {
         schema: {
+          summary: 'Finish the demo bank’s verification of a card',
+          tags: [API_TAG.checkout],
           params: PaymentIntentParamsSchema,
           body: DemoAuthenticateInputSchema,
           response: { 200: DemoAuthenticateResultSchema, ...checkoutErrors },

@@ -8,6 +8,7 @@ import {
   CouponUpdateInputSchema,
 } from '#shared/schemas/coupon.ts'
 import type { AdminCouponsService } from './admin-coupons.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const guarded = { 401: ErrorBodySchema, 403: ErrorBodySchema }
 
@@ -16,7 +17,13 @@ export function adminCouponsRoutes(coupons: AdminCouponsService): FastifyPluginA
   return async (app) => {
     app.get(
       '/api/admin/coupons',
-      { schema: { response: { 200: AdminCouponListSchema, ...guarded } } },
+      {
+        schema: {
+          summary: 'Every coupon, with the times it was redeemed',
+          tags: [API_TAG.adminCoupons],
+          response: { 200: AdminCouponListSchema, ...guarded },
+        },
+      },
       () => coupons.list(),
     )
 
@@ -24,6 +31,8 @@ export function adminCouponsRoutes(coupons: AdminCouponsService): FastifyPluginA
       '/api/admin/coupons',
       {
         schema: {
+          summary: 'Create a coupon (percent or amount off)',
+          tags: [API_TAG.adminCoupons],
           body: CouponCreateInputSchema,
           response: {
             201: AdminCouponSchema,
@@ -40,6 +49,8 @@ export function adminCouponsRoutes(coupons: AdminCouponsService): FastifyPluginA
       '/api/admin/coupons/:id',
       {
         schema: {
+          summary: 'Change a coupon’s active state, dates, limit or minimum',
+          tags: [API_TAG.adminCoupons],
           params: AdminIdParamsSchema,
           body: CouponUpdateInputSchema,
           response: {

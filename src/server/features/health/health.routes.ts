@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import type { HealthService, Readiness } from './health.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const HealthSchema = z.object({ status: z.literal('ok') })
 
@@ -19,7 +20,13 @@ export function healthRoutes(health: HealthService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/healthz',
-      { schema: { response: { 200: HealthSchema } } },
+      {
+        schema: {
+          summary: 'Liveness: the process answers, whatever the database does',
+          tags: [API_TAG.operations],
+          response: { 200: HealthSchema },
+        },
+      },
       async (_request, reply) => {
         void reply.header('cache-control', 'no-store')
         return { status: 'ok' as const }
@@ -28,7 +35,13 @@ export function healthRoutes(health: HealthService): FastifyPluginAsyncZod {
 
     app.get(
       '/readyz',
-      { schema: { response: { 200: HealthSchema, 503: ErrorBodySchema } } },
+      {
+        schema: {
+          summary: 'Readiness: the database answers and every migration is applied',
+          tags: [API_TAG.operations],
+          response: { 200: HealthSchema, 503: ErrorBodySchema },
+        },
+      },
       async (_request, reply) => {
         void reply.header('cache-control', 'no-store')
         const readiness = await health.readiness()

@@ -8,6 +8,7 @@ import {
   AdminIdParamsSchema,
 } from '#shared/schemas/admin.ts'
 import type { AdminMessagesService } from './admin-messages.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const guarded = { 401: ErrorBodySchema, 403: ErrorBodySchema }
 
@@ -16,7 +17,13 @@ export function adminMessagesRoutes(messages: AdminMessagesService): FastifyPlug
   return async (app) => {
     app.get(
       '/api/admin/contact-messages',
-      { schema: { response: { 200: AdminContactMessagesSchema, ...guarded } } },
+      {
+        schema: {
+          summary: 'Contact messages, newest first',
+          tags: [API_TAG.adminMessages],
+          response: { 200: AdminContactMessagesSchema, ...guarded },
+        },
+      },
       () => messages.listContactMessages(),
     )
 
@@ -24,6 +31,8 @@ export function adminMessagesRoutes(messages: AdminMessagesService): FastifyPlug
       '/api/admin/contact-messages/:id',
       {
         schema: {
+          summary: 'Delete a contact message',
+          tags: [API_TAG.adminMessages],
           params: AdminIdParamsSchema,
           response: {
             200: AdminDeletedSchema,
@@ -38,13 +47,25 @@ export function adminMessagesRoutes(messages: AdminMessagesService): FastifyPlug
 
     app.get(
       '/api/admin/emails',
-      { schema: { response: { 200: AdminEmailsSchema, ...guarded } } },
+      {
+        schema: {
+          summary: 'The waitlist and newsletter addresses',
+          tags: [API_TAG.adminMessages],
+          response: { 200: AdminEmailsSchema, ...guarded },
+        },
+      },
       () => messages.listEmails(),
     )
 
     app.get(
       '/api/admin/emails.csv',
-      { schema: { response: { 200: z.string(), ...guarded } } },
+      {
+        schema: {
+          summary: 'The waitlist and newsletter addresses as a CSV file',
+          tags: [API_TAG.adminMessages],
+          response: { 200: z.string(), ...guarded },
+        },
+      },
       async (_request, reply) => {
         const csv = await messages.emailsCsv()
         return (

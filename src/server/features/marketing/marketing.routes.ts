@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/marketing.ts'
 import { VISITOR_FORM_RATE_LIMIT } from '../../plugins/rate-limit.ts'
 import type { MarketingService } from './marketing.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema }
 
@@ -17,7 +18,19 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
       '/api/contact-messages',
       {
         schema: {
-          body: ContactMessageInputSchema,
+          summary: 'Send the contact form',
+          tags: [API_TAG.visitorForms],
+          body: ContactMessageInputSchema.meta({
+            examples: [
+              {
+                firstName: 'Maria',
+                lastName: 'Garcia',
+                email: 'maria@example.com',
+                subject: 'order',
+                message: 'Can Saturday’s order be left with the front desk?',
+              },
+            ],
+          }),
           response: { 201: ContactMessageSchema, ...errors },
         },
         config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
@@ -30,7 +43,11 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
       '/api/waitlist-emails',
       {
         schema: {
-          body: WaitlistEmailInputSchema,
+          summary: 'Join the waitlist, with a ZIP code if given',
+          tags: [API_TAG.visitorForms],
+          body: WaitlistEmailInputSchema.meta({
+            examples: [{ email: 'maria@example.com', zipCode: '77494' }],
+          }),
           response: { 200: SignUpResultSchema, ...errors },
         },
         config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
@@ -42,7 +59,9 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
       '/api/newsletter-emails',
       {
         schema: {
-          body: NewsletterEmailInputSchema,
+          summary: 'Sign up for the newsletter',
+          tags: [API_TAG.visitorForms],
+          body: NewsletterEmailInputSchema.meta({ examples: [{ email: 'maria@example.com' }] }),
           response: { 200: SignUpResultSchema, ...errors },
         },
         config: { rateLimit: VISITOR_FORM_RATE_LIMIT },

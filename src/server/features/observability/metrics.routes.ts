@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Registry } from 'prom-client'
+import { ErrorBodySchema } from '#shared/errors.ts'
+import { API_TAG, textAnswer } from '../../plugins/api-reference.ts'
 import { metricsScrape } from './metrics.ts'
 
 export const METRICS_TOKEN_REQUIRED = 'A valid metrics token is required.'
@@ -18,7 +20,13 @@ export function metricsRoutes({
 }): FastifyPluginAsync {
   const expected = digest(token)
   return async (app) => {
-    app.get('/metrics', async (request, reply) => {
+    const schema = {
+      summary: 'Prometheus metrics, for a scraper holding METRICS_TOKEN',
+      tags: [API_TAG.operations],
+      security: [{ metricsToken: [] }],
+      response: { 200: textAnswer('text/plain', 'Prometheus’ text format'), 401: ErrorBodySchema },
+    }
+    app.get('/metrics', { schema }, async (request, reply) => {
       void reply.header('cache-control', 'no-store')
       const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1]
       // digests of equal length, so the comparison takes the same time whatever was sent

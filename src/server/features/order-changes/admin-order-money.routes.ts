@@ -19,6 +19,7 @@ import { z } from 'zod'
 import { adminCallerOf, adminWithFreshPasswordOf } from '../../plugins/admin-guard.ts'
 import type { OrderChangesService } from './order-changes.service.ts'
 import type { JobRunsView } from './job-runs.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = {
   400: ErrorBodySchema,
@@ -42,6 +43,8 @@ export function adminOrderMoneyRoutes({
       '/api/admin/orders/:id/cancel',
       {
         schema: {
+          summary: 'Cancel an order: its card is voided, or refunded in full once captured',
+          tags: [API_TAG.adminOrders],
           params: AdminIdParamsSchema,
           body: z.strictObject({}).optional(),
           response: { 200: AdminOrderSchema, ...errors },
@@ -55,6 +58,8 @@ export function adminOrderMoneyRoutes({
       '/api/admin/orders/:id/release',
       {
         schema: {
+          summary: 'Release an order on hold that was paid outside the card',
+          tags: [API_TAG.adminOrders],
           params: AdminIdParamsSchema,
           body: ReleaseOrderInputSchema,
           response: { 200: AdminOrderSchema, ...errors },
@@ -73,9 +78,13 @@ export function adminOrderMoneyRoutes({
       '/api/admin/orders/:id/refunds',
       {
         schema: {
+          summary: 'Refund part of a captured order (one refund per Idempotency-Key)',
+          tags: [API_TAG.adminOrders],
           params: AdminIdParamsSchema,
           headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
-          body: AdminRefundInputSchema,
+          body: AdminRefundInputSchema.meta({
+            examples: [{ amount: '4.50', reason: 'Bruised peaches' }],
+          }),
           response: { 201: OrderRefundSchema, ...errors },
         },
       },
@@ -100,6 +109,8 @@ export function adminOrderMoneyRoutes({
       '/api/admin/orders/:id/items/:itemId/short',
       {
         schema: {
+          summary: 'What marking an item short would refund',
+          tags: [API_TAG.adminOrders],
           params: OrderItemParamsSchema,
           querystring: ItemShortPreviewQuerySchema,
           response: { 200: ItemShortPreviewSchema, ...errors },
@@ -120,6 +131,8 @@ export function adminOrderMoneyRoutes({
       '/api/admin/orders/:id/items/:itemId/short',
       {
         schema: {
+          summary: 'Mark an item short and refund it (once per Idempotency-Key)',
+          tags: [API_TAG.adminOrders],
           params: OrderItemParamsSchema,
           headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
           body: ItemShortInputSchema,
@@ -140,7 +153,13 @@ export function adminOrderMoneyRoutes({
 
     app.get(
       '/api/admin/jobs',
-      { schema: { response: { 200: JobRunListSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'The cut-off job’s latest runs',
+          tags: [API_TAG.adminEmails],
+          response: { 200: JobRunListSchema, ...errors },
+        },
+      },
       async (_request, reply) => {
         void reply.header('cache-control', 'no-store')
         return { runs: await runs.recent() }

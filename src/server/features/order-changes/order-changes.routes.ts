@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { OrderChangesService } from './order-changes.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = {
   400: ErrorBodySchema,
@@ -41,6 +42,9 @@ export function orderChangesRoutes({
       '/api/orders/:id',
       {
         schema: {
+          summary:
+            'Change an order before its cut-off (quantities, lines, address, phone, instructions)',
+          tags: [API_TAG.orderChanges],
           params: OrderIdParamsSchema,
           body: OrderChangeInputSchema,
           response: { 200: OrderChangeResultSchema, ...errors },
@@ -60,6 +64,8 @@ export function orderChangesRoutes({
       '/api/orders/:id/cancel',
       {
         schema: {
+          summary: 'Cancel an order before its cut-off (its card is voided)',
+          tags: [API_TAG.orderChanges],
           params: OrderIdParamsSchema,
           body: z.strictObject({}).optional(),
           response: { 200: OrderSchema, ...errors },
@@ -75,6 +81,8 @@ export function orderChangesRoutes({
       '/api/orders/:id/pay-again',
       {
         schema: {
+          summary: 'Start a new card payment for an order whose card was refused',
+          tags: [API_TAG.orderChanges],
           params: OrderIdParamsSchema,
           body: z.strictObject({}).optional(),
           response: { 200: PaymentRequiredSchema, ...errors },
@@ -90,6 +98,8 @@ export function orderChangesRoutes({
       '/api/orders/:id/payments/complete',
       {
         schema: {
+          summary: 'Apply a change or a payment again once its card payment succeeded',
+          tags: [API_TAG.orderChanges],
           params: OrderIdParamsSchema,
           body: OrderPaymentCompleteInputSchema,
           response: { 200: OrderSchema, ...errors },

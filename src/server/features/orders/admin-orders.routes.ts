@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/order.ts'
 import { adminCallerOf } from '../../plugins/admin-guard.ts'
 import type { OrdersService } from './orders.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = {
   400: ErrorBodySchema,
@@ -25,6 +26,8 @@ export function adminOrdersRoutes(orders: OrdersService): FastifyPluginAsyncZod 
       '/api/admin/orders',
       {
         schema: {
+          summary: 'Orders by delivery day and statuses, newest first, a page at a time',
+          tags: [API_TAG.adminOrders],
           querystring: AdminOrderListQuerySchema,
           response: { 200: AdminOrderPageSchema, ...errors },
         },
@@ -40,6 +43,8 @@ export function adminOrdersRoutes(orders: OrdersService): FastifyPluginAsyncZod 
       '/api/admin/orders/:id/status',
       {
         schema: {
+          summary: 'Set an order’s status (the change is recorded)',
+          tags: [API_TAG.adminOrders],
           params: AdminIdParamsSchema,
           body: OrderStatusInputSchema,
           response: { 200: AdminOrderSchema, ...errors },
@@ -52,6 +57,8 @@ export function adminOrdersRoutes(orders: OrdersService): FastifyPluginAsyncZod 
       '/api/admin/orders/:id/delivery-status',
       {
         schema: {
+          summary: 'Set an order’s delivery status (the change is recorded)',
+          tags: [API_TAG.adminOrders],
           params: AdminIdParamsSchema,
           body: DeliveryStatusInputSchema,
           response: { 200: AdminOrderSchema, ...errors },
@@ -69,6 +76,8 @@ export function adminOrdersRoutes(orders: OrdersService): FastifyPluginAsyncZod 
       '/api/admin/orders/:id',
       {
         schema: {
+          summary: 'Delete an order, its items and history',
+          tags: [API_TAG.adminOrders],
           params: AdminIdParamsSchema,
           response: { 200: AdminDeletedSchema, ...errors },
         },

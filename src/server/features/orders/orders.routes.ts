@@ -10,6 +10,7 @@ import {
 import { BuyAgainListSchema } from '#shared/schemas/product.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { OrdersService } from './orders.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema }
 
@@ -25,7 +26,13 @@ export function ordersRoutes({
     // the shop's "Buy again" row (docs/product.md#buy-again): the caller's own orders only
     app.get(
       '/api/orders/buy-again',
-      { schema: { response: { 200: BuyAgainListSchema, 401: ErrorBodySchema } } },
+      {
+        schema: {
+          summary: 'Products from the customer’s past orders, for “Buy again”',
+          tags: [API_TAG.orders],
+          response: { 200: BuyAgainListSchema, 401: ErrorBodySchema },
+        },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store')
         const { user } = await auth.signedIn(request)
@@ -34,10 +41,19 @@ export function ordersRoutes({
     )
 
     // both paths answer the same list: the pages call one or the other
-    for (const path of ['/api/orders/my-orders', '/api/orders']) {
+    for (const [path, summary] of [
+      ['/api/orders/my-orders', 'The signed-in customer’s orders, newest first, with their items'],
+      ['/api/orders', 'The same list as /api/orders/my-orders'],
+    ] as const) {
       app.get(
         path,
-        { schema: { response: { 200: OrderListSchema, ...errors } } },
+        {
+          schema: {
+            summary,
+            tags: [API_TAG.orders],
+            response: { 200: OrderListSchema, ...errors },
+          },
+        },
         async (request, reply) => {
           void reply.header('cache-control', 'no-store')
           const { user } = await auth.signedIn(request)
@@ -48,7 +64,14 @@ export function ordersRoutes({
 
     app.get(
       '/api/orders/:id',
-      { schema: { params: OrderIdParamsSchema, response: { 200: OrderSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'One of the customer’s orders (its version as the ETag)',
+          tags: [API_TAG.orders],
+          params: OrderIdParamsSchema,
+          response: { 200: OrderSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store')
         const { user } = await auth.signedIn(request)
@@ -62,6 +85,8 @@ export function ordersRoutes({
       '/api/orders/:id/items',
       {
         schema: {
+          summary: 'An order’s items',
+          tags: [API_TAG.orders],
           params: OrderIdParamsSchema,
           response: { 200: z.array(OrderItemSchema), ...errors },
         },

@@ -7,6 +7,7 @@ import {
   OutboxListSchema,
 } from '#shared/schemas/order-changes.ts'
 import type { OutboxService } from './outbox.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const guarded = { 401: ErrorBodySchema, 403: ErrorBodySchema }
 
@@ -22,6 +23,8 @@ export function adminOutboxRoutes(
       '/api/admin/outbox',
       {
         schema: {
+          summary: 'Order e-mails that failed to send',
+          tags: [API_TAG.adminEmails],
           querystring: OutboxListQuerySchema,
           response: { 200: OutboxListSchema, 400: ErrorBodySchema, ...guarded },
         },
@@ -33,6 +36,8 @@ export function adminOutboxRoutes(
       '/api/admin/outbox/:id/retry',
       {
         schema: {
+          summary: 'Send a failed e-mail again',
+          tags: [API_TAG.adminEmails],
           params: AdminIdParamsSchema,
           response: {
             200: OutboxEmailSchema,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { API_TAG, textAnswer } from '../../plugins/api-reference.ts'
 import { placeholderSvg } from './placeholder-svg.ts'
 
 export const PLACEHOLDER_MAX_SIDE = 2000
@@ -14,9 +15,15 @@ const PlaceholderParamsSchema = z.strictObject({ width: Side, height: Side })
 export const placeholderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/placeholder/:width/:height',
-    // no response schema: the answer is SVG, not JSON (errors go through the error handler)
-    { schema: { params: PlaceholderParamsSchema } },
-    (request, reply) =>
+    {
+      schema: {
+        summary: 'A placeholder picture (SVG) of the given width and height',
+        tags: [API_TAG.pages],
+        params: PlaceholderParamsSchema,
+        response: { 200: textAnswer('image/svg+xml', 'The picture (SVG)') },
+      },
+    },
+    async (request, reply) =>
       reply
         .type('image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=31536000, immutable')

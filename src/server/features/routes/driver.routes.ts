@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../app-error.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { DriverService, StaffCaller } from './driver.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 /** Everything under this path is the driver's API: drivers and admins only. */
 export const DRIVER_API_PREFIX = '/api/driver'
@@ -53,7 +54,14 @@ export function driverRoutes({
 
     app.get(
       `${DRIVER_API_PREFIX}/:saturday`,
-      { schema: { params: SaturdayParamsSchema, response: { 200: DriverDaySchema, ...errors } } },
+      {
+        schema: {
+          summary: 'The driver’s Saturday: their routes and stops',
+          tags: [API_TAG.drivers],
+          params: SaturdayParamsSchema,
+          response: { 200: DriverDaySchema, ...errors },
+        },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store')
         return driver.day(request.params.saturday, callerOf(request))
@@ -64,6 +72,8 @@ export function driverRoutes({
       `${DRIVER_API_PREFIX}/routes/:id/out-for-delivery`,
       {
         schema: {
+          summary: 'Mark a route out for delivery (each customer is e-mailed once)',
+          tags: [API_TAG.drivers],
           params: RouteIdParamsSchema,
           body: OutForDeliveryInputSchema,
           response: { 200: DriverRouteSchema, ...errors },
@@ -77,6 +87,8 @@ export function driverRoutes({
       `${DRIVER_API_PREFIX}/stops/:orderId/delivered`,
       {
         schema: {
+          summary: 'Mark a stop delivered',
+          tags: [API_TAG.drivers],
           params: StopParamsSchema,
           body: DeliveredInputSchema,
           response: { 200: DriverStopSchema, ...errors },
@@ -89,7 +101,14 @@ export function driverRoutes({
     // within the undo window only (docs/product.md#routes); 409 after it or when not delivered
     app.post(
       `${DRIVER_API_PREFIX}/stops/:orderId/delivered/undo`,
-      { schema: { params: StopParamsSchema, response: { 200: DriverStopSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'Undo a “delivered” tap within 5 minutes',
+          tags: [API_TAG.drivers],
+          params: StopParamsSchema,
+          response: { 200: DriverStopSchema, ...errors },
+        },
+      },
       (request) => driver.undoDelivered(request.params.orderId, callerOf(request)),
     )
   }

@@ -13,6 +13,7 @@ import {
   WeekRoutesSchema,
 } from '#shared/schemas/routes.ts'
 import type { RoutesService } from './routes.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = {
   400: ErrorBodySchema,
@@ -26,13 +27,26 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
   return async (app) => {
     app.get(
       '/api/admin/routes',
-      { schema: { response: { 200: RouteListSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'The delivery routes, their ZIP prefixes and drivers',
+          tags: [API_TAG.adminRoutes],
+          response: { 200: RouteListSchema, ...errors },
+        },
+      },
       () => routes.list(),
     )
 
     app.post(
       '/api/admin/routes',
-      { schema: { body: RouteInputSchema, response: { 201: DeliveryRouteSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'Draw a delivery route',
+          tags: [API_TAG.adminRoutes],
+          body: RouteInputSchema,
+          response: { 201: DeliveryRouteSchema, ...errors },
+        },
+      },
       async (request, reply) => reply.code(201).send(await routes.create(request.body)),
     )
 
@@ -40,6 +54,8 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
       '/api/admin/routes/:id',
       {
         schema: {
+          summary: 'Change a delivery route',
+          tags: [API_TAG.adminRoutes],
           params: RouteIdParamsSchema,
           body: RouteInputSchema,
           response: { 200: DeliveryRouteSchema, ...errors },
@@ -52,6 +68,8 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
       '/api/admin/routes/:id',
       {
         schema: {
+          summary: 'Delete a delivery route',
+          tags: [API_TAG.adminRoutes],
           params: RouteIdParamsSchema,
           response: { 200: z.object({ message: z.string() }), ...errors },
         },
@@ -61,7 +79,14 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
 
     app.get(
       '/api/admin/week/:saturday/routes',
-      { schema: { params: SaturdayParamsSchema, response: { 200: WeekRoutesSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'The Saturday’s routes with their stops in order',
+          tags: [API_TAG.adminRoutes],
+          params: SaturdayParamsSchema,
+          response: { 200: WeekRoutesSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         // customers' names and addresses: no shared or browser cache keeps a copy
         void reply.header('cache-control', 'no-store')
@@ -73,6 +98,8 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
       '/api/admin/week/:saturday/routes/:id/stops',
       {
         schema: {
+          summary: 'Set the order of a route’s stops for the Saturday',
+          tags: [API_TAG.adminRoutes],
           params: WeekRouteParamsSchema,
           body: StopOrderInputSchema,
           response: { 200: RouteWithStopsSchema, ...errors },
@@ -84,7 +111,14 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
 
     app.get(
       '/api/admin/week/:saturday/routes.csv',
-      { schema: { params: SaturdayParamsSchema, response: { 200: z.string(), ...errors } } },
+      {
+        schema: {
+          summary: 'The Saturday’s routes as a CSV file for route planners',
+          tags: [API_TAG.adminRoutes],
+          params: SaturdayParamsSchema,
+          response: { 200: z.string(), ...errors },
+        },
+      },
       async (request, reply) => {
         const csv = await routes.weekCsv(request.params.saturday)
         return reply

@@ -15,6 +15,7 @@ import {
 import { adminCallerOf } from '../../plugins/admin-guard.ts'
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit.ts'
 import type { StaffService } from './staff.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const guarded = { 401: ErrorBodySchema, 403: ErrorBodySchema }
 const refused = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema }
@@ -24,7 +25,13 @@ export function adminStaffRoutes(staff: StaffService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/admin/staff',
-      { schema: { response: { 200: StaffListSchema, ...guarded } } },
+      {
+        schema: {
+          summary: 'The shop’s admins and drivers, and the invitations pending',
+          tags: [API_TAG.adminStaff],
+          response: { 200: StaffListSchema, ...guarded },
+        },
+      },
       () => staff.list(),
     )
 
@@ -32,6 +39,8 @@ export function adminStaffRoutes(staff: StaffService): FastifyPluginAsyncZod {
       '/api/admin/staff',
       {
         schema: {
+          summary: 'Invite someone by e-mail as an admin or a driver',
+          tags: [API_TAG.adminStaff],
           body: StaffInviteInputSchema,
           response: { 201: StaffInviteResultSchema, ...refused, ...guarded },
         },
@@ -44,6 +53,8 @@ export function adminStaffRoutes(staff: StaffService): FastifyPluginAsyncZod {
       '/api/admin/staff/:userId',
       {
         schema: {
+          summary: 'Take a role (admin or driver) from someone',
+          tags: [API_TAG.adminStaff],
           params: StaffUserParamsSchema,
           querystring: StaffRemoveQuerySchema,
           response: { 200: StaffMessageSchema, ...refused, ...guarded },
@@ -61,6 +72,8 @@ export function invitationRoutes(staff: StaffService): FastifyPluginAsyncZod {
       '/api/invitations/:token',
       {
         schema: {
+          summary: 'What an invitation link is for',
+          tags: [API_TAG.accounts],
           params: InvitationTokenParamsSchema,
           response: { 200: InvitationViewSchema, ...refused },
         },
@@ -76,6 +89,8 @@ export function invitationRoutes(staff: StaffService): FastifyPluginAsyncZod {
       '/api/invitations/:token/accept',
       {
         schema: {
+          summary: 'Accept an invitation as the signed-in account',
+          tags: [API_TAG.accounts],
           params: InvitationTokenParamsSchema,
           response: { 200: InvitationAcceptedSchema, ...refused, ...guarded },
         },
@@ -88,6 +103,9 @@ export function invitationRoutes(staff: StaffService): FastifyPluginAsyncZod {
       '/api/invitations/:token/register',
       {
         schema: {
+          summary: 'Create an account and accept an invitation',
+          tags: [API_TAG.accounts],
+          security: [],
           params: InvitationTokenParamsSchema,
           body: InvitationRegisterInputSchema,
           response: { 201: InvitationAcceptedSchema, ...refused },

@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../app-error.ts'
 import { adminCallerOf } from '../../plugins/admin-guard.ts'
 import type { UploadsService } from './uploads.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const IMAGE_ERRORS = {
   413: ErrorBodySchema,
@@ -36,6 +37,8 @@ export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
         '/api/admin/upload-url',
         {
           schema: {
+            summary: 'A single-use URL to upload a picture to, valid for 5 minutes',
+            tags: [API_TAG.uploads],
             body: UploadUrlInputSchema,
             response: { 200: UploadUrlSchema, 400: ErrorBodySchema },
           },
@@ -48,6 +51,8 @@ export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
       '/api/admin/uploads/:objectKey/complete',
       {
         schema: {
+          summary: 'Check and convert a picture uploaded to S3',
+          tags: [API_TAG.uploads],
           params: z.strictObject({ objectKey: z.uuid('Id must be a UUID') }),
           response: {
             200: UploadedImageSchema,
@@ -64,6 +69,8 @@ export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
       '/uploads/:file',
       {
         schema: {
+          summary: 'A product or producer picture (WebP)',
+          tags: [API_TAG.uploads],
           params: z.object({ file: z.string() }),
           // the file's bytes, streamed (Fastify never serializes a stream)
           response: {
@@ -104,6 +111,8 @@ function receiveUploadRoute(uploads: UploadsService): FastifyPluginAsyncZod {
       '/api/uploads/:ticketId',
       {
         schema: {
+          summary: 'Send a picture’s bytes to an upload URL (local disk storage)',
+          tags: [API_TAG.uploads],
           params: z.object({ ticketId: z.string() }),
           // anything wrong in the URL is a tampered URL: 403 from the service, not 400
           querystring: z.object({

@@ -17,6 +17,7 @@ import { adminCallerOf } from '../../plugins/admin-guard.ts'
 import type { OrdersService } from '../orders/index.ts'
 import type { HarvestEmails } from './harvest-emails.ts'
 import type { WeekService } from './week.service.ts'
+import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = {
   400: ErrorBodySchema,
@@ -47,19 +48,40 @@ export function weekRoutes({
 
     app.get(
       '/api/admin/week/:saturday',
-      { schema: { params: WeekParamsSchema, response: { 200: WeekSummarySchema, ...errors } } },
+      {
+        schema: {
+          summary: 'A Saturday at a glance: orders, money, what is left to do',
+          tags: [API_TAG.adminWeek],
+          params: WeekParamsSchema,
+          response: { 200: WeekSummarySchema, ...errors },
+        },
+      },
       (request) => week.summary(request.params.saturday),
     )
 
     app.get(
       '/api/admin/week/:saturday/harvest',
-      { schema: { params: WeekParamsSchema, response: { 200: HarvestSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'The Saturday’s harvest list for each producer',
+          tags: [API_TAG.adminWeek],
+          params: WeekParamsSchema,
+          response: { 200: HarvestSchema, ...errors },
+        },
+      },
       (request) => week.harvest(request.params.saturday),
     )
 
     app.get(
       '/api/admin/week/:saturday/harvest.csv',
-      { schema: { params: WeekParamsSchema, response: { 200: z.string(), ...errors } } },
+      {
+        schema: {
+          summary: 'The Saturday’s harvest lists as a CSV file',
+          tags: [API_TAG.adminWeek],
+          params: WeekParamsSchema,
+          response: { 200: z.string(), ...errors },
+        },
+      },
       async (request, reply) => {
         const csv = await week.harvestCsv(request.params.saturday)
         return reply
@@ -73,6 +95,8 @@ export function weekRoutes({
       '/api/admin/week/:saturday/harvest/:producerSlug/send',
       {
         schema: {
+          summary: 'E-mail a producer its harvest list for the Saturday',
+          tags: [API_TAG.adminWeek],
           params: HarvestSendParamsSchema,
           response: { 200: HarvestSentSchema, ...errors },
         },
@@ -82,25 +106,53 @@ export function weekRoutes({
 
     app.get(
       '/api/admin/week/:saturday/pick-list',
-      { schema: { params: WeekParamsSchema, response: { 200: PickListSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'The Saturday’s pick list, by category and producer',
+          tags: [API_TAG.adminWeek],
+          params: WeekParamsSchema,
+          response: { 200: PickListSchema, ...errors },
+        },
+      },
       (request) => week.pickList(request.params.saturday),
     )
 
     app.get(
       '/api/admin/week/:saturday/packing-slips',
-      { schema: { params: WeekParamsSchema, response: { 200: PackingSlipsSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'One packing slip for each of the Saturday’s orders',
+          tags: [API_TAG.adminWeek],
+          params: WeekParamsSchema,
+          response: { 200: PackingSlipsSchema, ...errors },
+        },
+      },
       (request) => week.packingSlips(request.params.saturday),
     )
 
     app.get(
       '/api/admin/week/:saturday/shortfalls',
-      { schema: { params: WeekParamsSchema, response: { 200: WeekShortfallsSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'The Saturday’s items marked short',
+          tags: [API_TAG.adminWeek],
+          params: WeekParamsSchema,
+          response: { 200: WeekShortfallsSchema, ...errors },
+        },
+      },
       (request) => week.shortfalls(request.params.saturday),
     )
 
     app.post(
       '/api/admin/orders/:id/packed',
-      { schema: { params: AdminIdParamsSchema, response: { 200: PackedSchema, ...errors } } },
+      {
+        schema: {
+          summary: 'Mark an order packed (“preparing”)',
+          tags: [API_TAG.adminOrders],
+          params: AdminIdParamsSchema,
+          response: { 200: PackedSchema, ...errors },
+        },
+      },
       async (request) => {
         const packed = await orders.markPacked(request.params.id, adminCallerOf(request))
         return { ...packed, packedAt: packed.packedAt.toISOString() }
