@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifySchema,
+} from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config/env.ts'
 import type { Database } from './db/client.ts'
@@ -101,8 +106,8 @@ declare module 'fastify' {
     checkout: CheckoutService
     rateLimits: RateLimitsService
     jobs: AppJobs
-    /** every route's method and pattern (HEAD included), in registration order */
-    routeTable: readonly { method: string; url: string }[]
+    /** every route's method, pattern (HEAD included) and schema, in registration order */
+    routeTable: readonly { method: string; url: string; schema?: FastifySchema }[]
     /** answer every request from now on with Connection: close (see main.ts shutdown) */
     startDraining(): void
   }
@@ -129,12 +134,16 @@ function closeKeepAliveConnectionsWhenClosing(app: FastifyInstance) {
   })
 }
 
-/** Every route's method and pattern, for tests that walk the whole API (authorization, fuzzing). */
+/**
+ * Every route's method, pattern and schema, for tests that walk the whole API (authorization,
+ * fuzzing, the reference's examples).
+ */
 function collectRouteTable(app: FastifyInstance) {
-  const routes: { method: string; url: string }[] = []
+  const routes: { method: string; url: string; schema?: FastifySchema }[] = []
   app.decorate('routeTable', routes)
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url })
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, schema: route.schema })
   })
 }
 

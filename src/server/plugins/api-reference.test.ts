@@ -1,6 +1,8 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { z } from 'zod'
+import { ErrorBodySchema } from '#shared/errors.ts'
 import { signUp, signUpAdmin } from '#tests/factories/customer.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { API_DOCS_PATH, API_TAG, OPENAPI_DOCUMENT_PATH } from './api-reference.ts'
@@ -32,6 +34,27 @@ function operationsOf(api: Document): [string, Operation][] {
     }),
   )
 }
+
+const JSON_TYPE = 'application/json'
+type Response = OpenAPIV3_1.ResponseObject
+type Media = OpenAPIV3_1.MediaTypeObject
+type Parameter = OpenAPIV3_1.ParameterObject
+interface RouteSchemas {
+  body?: z.ZodType
+  params?: z.ZodType
+  querystring?: z.ZodType
+  response?: Record<string, z.ZodType>
+}
+
+/** a body's or an answer's examples, as @fastify/swagger writes one (`example`) or several */
+function examplesOf(media: Media): unknown[] {
+  if (media.example !== undefined) return [media.example]
+  return Object.values(media.examples ?? {}).map(
+    (example) => (example as OpenAPIV3_1.ExampleObject).value,
+  )
+}
+
+const parametersOf = (operation: Operation) => (operation.parameters ?? []) as Parameter[]
 
 /** the routes the reference leaves out on purpose (docs/api.md#what-it-leaves-out) */
 const isUndocumented = (url: string) =>
@@ -84,6 +107,71 @@ describe('the API describes itself (docs/api.md)', () => {
     const body = document.paths?.['/api/validate-coupon']?.post?.requestBody as
       OpenAPIV3_1.RequestBodyObject | undefined
     expect(body?.content['application/json']?.example).toEqual({ code: 'FARM5', subtotal: '64.50' })
+  })
+
+  test('every operation shows an example of its JSON body, its JSON answer and its path', () => {
+    const lacking = operationsOf(document).flatMap(([name, operation]) => {
+      const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content[
+        JSON_TYPE
+      ]
+      const answers = Object.entries(operation.responses ?? {}).filter(
+        ([status, answer]) => /^2/.test(status) && (answer as Response).content?.[JSON_TYPE],
+      )
+      return [
+        ...(body && !examplesOf(body).length ? [`${name}: request body`] : []),
+        ...answers
+          .filter(([, answer]) => !examplesOf((answer as Response).content![JSON_TYPE]!).length)
+          .map(([status]) => `${name}: ${status} answer`),
+        ...parametersOf(operation)
+          .filter((parameter) => parameter.in === 'path' && parameter.example === undefined)
+          .map((parameter) => `${name}: path parameter ${parameter.name}`),
+      ]
+    })
+    expect(lacking, 'operations without an example').toEqual([])
+  })
+
+  test("every example in the document parses with its route's own zod schema", () => {
+    const schemas = new Map(
+      shop.app.routeTable.map(({ method, url, schema }) => [
+        `${method} ${url.replace(/:(\w+)/g, '{$1}')}`,
+        schema,
+      ]),
+    )
+    const misfits = operationsOf(document).flatMap(([name, operation]) => {
+      const route = schemas.get(name) as RouteSchemas | undefined
+      const problems: string[] = []
+      const check = (what: string, schema: z.ZodType | undefined, example: unknown) => {
+        const parsed = schema?.safeParse(example)
+        if (!parsed) problems.push(`${name}: ${what} has an example but no zod schema`)
+        else if (!parsed.success) {
+          const issues = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`)
+          problems.push(`${name}: ${what} example does not parse: ${issues.join('; ')}`)
+        }
+      }
+      const body = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content[
+        JSON_TYPE
+      ]
+      for (const example of body ? examplesOf(body) : [])
+        check('request body', route?.body, example)
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        const media = (answer as Response).content?.[JSON_TYPE]
+        // the error statuses every route of a kind answers are added by the reference itself
+        const schema =
+          route?.response?.[status] ?? (Number(status) >= 400 ? ErrorBodySchema : undefined)
+        for (const example of media ? examplesOf(media) : [])
+          check(`${status} answer`, schema, example)
+      }
+      for (const part of ['path', 'query'] as const) {
+        const given = parametersOf(operation).filter(
+          (parameter) => parameter.in === part && parameter.example !== undefined,
+        )
+        if (!given.length) continue
+        const example = Object.fromEntries(given.map((p) => [p.name, p.example as unknown]))
+        check(`${part} parameters`, part === 'path' ? route?.params : route?.querystring, example)
+      }
+      return problems
+    })
+    expect(misfits, 'examples that their own schema refuses').toEqual([])
   })
 
   test('the test clock and the reference itself stay out of the document', () => {

@@ -148,6 +148,19 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
   if (bodyExamples && documented.body && !(documented.body as JsonObject).examples) {
     documented.body = { ...(documented.body as JsonObject), examples: bodyExamples }
   }
+  // a path or query example is one object; the reference shows it parameter by parameter
+  for (const part of ['params', 'querystring'] as const) {
+    const example = schema[part]
+      ? (z.globalRegistry.get(schema[part] as z.ZodType)?.examples?.[0] as JsonObject | undefined)
+      : undefined
+    const properties = (documented[part] as JsonObject | undefined)?.properties as
+      Record<string, JsonObject> | undefined
+    if (!example || !properties) continue
+    for (const [name, value] of Object.entries(example)) {
+      const property = properties[name]
+      if (property && !property.examples) properties[name] = { ...property, examples: [value] }
+    }
+  }
   const responses = { ...((documented.response ?? {}) as Record<string, JsonObject>) }
   for (const status of errorStatuses) responses[status] = { ...ERROR_BODY_REF }
   const methods = [route.method].flat()

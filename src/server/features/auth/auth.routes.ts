@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import {
+  AUTH_MESSAGES,
   AdminStatusSchema,
   ForgotPasswordInputSchema,
   LoginInputSchema,
@@ -15,6 +16,10 @@ import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit.ts'
 import type { AuthService } from './auth.service.ts'
 import { toUser } from './auth.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import { EXAMPLE_USER } from '../../plugins/api-examples.ts'
+
+const userExample = UserSchema.meta({ examples: [EXAMPLE_USER] })
+const said = (message: string) => MessageSchema.meta({ examples: [{ message }] })
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema }
 
@@ -43,7 +48,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
               },
             ],
           }),
-          response: { 201: UserSchema, 409: ErrorBodySchema, ...errors },
+          response: { 201: userExample, 409: ErrorBodySchema, ...errors },
         },
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
@@ -61,7 +66,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
           body: LoginInputSchema.meta({
             examples: [{ email: 'maria@example.com', password: 'a long passphrase' }],
           }),
-          response: { 200: UserSchema, ...errors },
+          response: { 200: userExample, ...errors },
         },
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
@@ -74,8 +79,8 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         schema: {
           summary: 'Give the password again before a cancel or a refund',
           tags: [API_TAG.accounts],
-          body: PasswordCheckSchema,
-          response: { 200: MessageSchema, ...errors },
+          body: PasswordCheckSchema.meta({ examples: [{ password: 'a long passphrase' }] }),
+          response: { 200: said(AUTH_MESSAGES.passwordConfirmed), ...errors },
         },
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
@@ -89,7 +94,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Sign out: end this session',
           tags: [API_TAG.accounts],
           security: [],
-          response: { 200: MessageSchema },
+          response: { 200: said(AUTH_MESSAGES.loggedOut) },
         },
       },
       (request, reply) => auth.logout(request, reply),
@@ -101,7 +106,7 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         schema: {
           summary: 'The signed-in user (401 when signed out)',
           tags: [API_TAG.accounts],
-          response: { 200: UserSchema, ...errors },
+          response: { 200: userExample, ...errors },
         },
       },
       async (request, reply) => {
@@ -117,7 +122,10 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         schema: {
           summary: 'Whether the signed-in user is an admin or a driver',
           tags: [API_TAG.accounts],
-          response: { 200: AdminStatusSchema, ...errors },
+          response: {
+            200: AdminStatusSchema.meta({ examples: [{ isAdmin: true, isDriver: false }] }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -134,8 +142,8 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'E-mail a password reset link (the same answer for any address)',
           tags: [API_TAG.accounts],
           security: [],
-          body: ForgotPasswordInputSchema,
-          response: { 200: MessageSchema, ...errors },
+          body: ForgotPasswordInputSchema.meta({ examples: [{ email: 'maria@example.com' }] }),
+          response: { 200: said(AUTH_MESSAGES.forgotPasswordSent), ...errors },
         },
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
@@ -149,8 +157,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
           summary: 'Set a new password from a reset link; ends every session of the account',
           tags: [API_TAG.accounts],
           security: [],
-          body: ResetPasswordInputSchema,
-          response: { 200: MessageSchema, ...errors },
+          body: ResetPasswordInputSchema.meta({
+            examples: [
+              { token: 'q7Vd2mK9xRt4LpW8nZc3Hs6Jb1Fy5Ge0', newPassword: 'a new long passphrase' },
+            ],
+          }),
+          response: { 200: said(AUTH_MESSAGES.passwordReset), ...errors },
         },
         config: { rateLimit: AUTH_RATE_LIMIT },
       },
@@ -163,8 +175,21 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
         schema: {
           summary: 'Change the signed-in customer’s name, phone and delivery address',
           tags: [API_TAG.accounts],
-          body: ProfileFieldsSchema,
-          response: { 200: UserSchema, ...errors },
+          body: ProfileFieldsSchema.meta({
+            examples: [
+              {
+                firstName: 'Maria',
+                lastName: 'Garcia',
+                phone: '713-555-0142',
+                deliveryStreet: '1200 Heights Blvd',
+                deliveryApt: 'Apt 4B',
+                deliveryCity: 'Houston',
+                deliveryState: 'TX',
+                deliveryZip: '77008',
+              },
+            ],
+          }),
+          response: { 200: userExample, ...errors },
         },
       },
       (request) => auth.updateProfile(request, request.body),

@@ -14,6 +14,15 @@ import {
 import { sendCachedJson } from '../../http/send-cached-json.ts'
 import type { CatalogService } from './catalog.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import {
+  EXAMPLE_BOX_PRODUCT,
+  EXAMPLE_IDS,
+  EXAMPLE_PRODUCER,
+  EXAMPLE_PRODUCT,
+} from '../../plugins/api-examples.ts'
+
+const productParams = ProductIdParamsSchema.meta({ examples: [{ id: EXAMPLE_IDS.tomatoes }] })
+const boxParams = ProductIdParamsSchema.meta({ examples: [{ id: EXAMPLE_IDS.harvestBox }] })
 
 export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,8 +32,13 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
         schema: {
           summary: 'The catalogue, filtered, searched and sorted',
           tags: [API_TAG.catalogue],
-          querystring: ProductListQuerySchema,
-          response: { 200: ProductListSchema, 400: ErrorBodySchema },
+          querystring: ProductListQuerySchema.meta({
+            examples: [{ category: 'produce', tags: 'local,gluten-free', maxPrice: '10.00' }],
+          }),
+          response: {
+            200: ProductListSchema.meta({ examples: [[EXAMPLE_PRODUCT, EXAMPLE_BOX_PRODUCT]] }),
+            400: ErrorBodySchema,
+          },
         },
       },
       async (request, reply) =>
@@ -37,8 +51,12 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
         schema: {
           summary: 'One product',
           tags: [API_TAG.catalogue],
-          params: ProductIdParamsSchema,
-          response: { 200: ProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+          params: productParams,
+          response: {
+            200: ProductSchema.meta({ examples: [EXAMPLE_PRODUCT] }),
+            400: ErrorBodySchema,
+            404: ErrorBodySchema,
+          },
         },
       },
       async (request, reply) =>
@@ -51,8 +69,12 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
         schema: {
           summary: 'What a farm box’s builder offers',
           tags: [API_TAG.catalogue],
-          params: ProductIdParamsSchema,
-          response: { 200: ProductListSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+          params: boxParams,
+          response: {
+            200: ProductListSchema.meta({ examples: [[EXAMPLE_PRODUCT]] }),
+            400: ErrorBodySchema,
+            404: ErrorBodySchema,
+          },
         },
       },
       async (request, reply) =>
@@ -65,7 +87,7 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
         schema: {
           summary: 'The active producers, in display order',
           tags: [API_TAG.catalogue],
-          response: { 200: ProducerListSchema },
+          response: { 200: ProducerListSchema.meta({ examples: [[EXAMPLE_PRODUCER]] }) },
         },
       },
       async (request, reply) => sendCachedJson(request, reply, await catalog.listProducers()),
@@ -77,8 +99,11 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
         schema: {
           summary: 'One active producer’s page',
           tags: [API_TAG.catalogue],
-          params: ProducerSlugParamsSchema,
-          response: { 200: ProducerSchema, 404: ErrorBodySchema },
+          params: ProducerSlugParamsSchema.meta({ examples: [{ slug: 'atkinson-farms' }] }),
+          response: {
+            200: ProducerSchema.meta({ examples: [EXAMPLE_PRODUCER] }),
+            404: ErrorBodySchema,
+          },
         },
       },
       async (request, reply) =>
