@@ -17,12 +17,14 @@ export const EXAMPLE_IDS = {
   tomatoes: '0b6f2c1e-8c1a-4a55-9a8e-2d7f4b1c9e01',
   harvestBox: '5a9d3e7f-1b2c-4d8e-8f6a-7c3b2a1d0e9f',
   eggs: 'e2d4f6a8-3b5c-4e7d-9f1a-6c8b0d2e4f13',
+  sweetPotatoes: '3d5f7b9a-1c2e-4f6a-8b0d-2e4a6c8e0f91',
   atkinsonFarms: '7f3a1c5e-9b2d-4f8a-a6c4-3e1b5d7f9a02',
   tomatoesLine: '4c8e2a6b-0d1f-4b3a-9e5c-7a2d4f6b8c15',
   boxLine: 'd1b3f5a7-9c2e-4d6f-8a0b-5e7c9a1b3d26',
   eggsLine: '8e0a2c4d-6f1b-4a3c-b5d7-9f1e3a5c7b48',
   placedEvent: '2f4b6d8e-0a1c-4e3b-8d5f-7a9c1e3b5d07',
   paymentIntent: 'pi_3QhXk2Lp8Rz4Tw6Y',
+  demoPaymentIntent: 'pi_demo_4f1c9a2e7b3d5e8f0a6c1b9d',
 } as const
 
 /** A Saturday the shop delivers on, and the instants the shop's wire format gives for it. */
@@ -142,7 +144,7 @@ export const EXAMPLE_ORDER_ITEMS: OrderItem[] = [
     imageUrl: '/illustrations/products/produce-box.svg',
     customSelections: [
       { id: EXAMPLE_IDS.tomatoes, name: 'Heirloom Tomatoes', count: 3 },
-      { id: '3d5f7b9a-1c2e-4f6a-8b0d-2e4a6c8e0f91', name: 'Sweet Potatoes', count: 4 },
+      { id: EXAMPLE_IDS.sweetPotatoes, name: 'Sweet Potatoes', count: 4 },
     ],
   }),
   orderLine({
@@ -155,6 +157,8 @@ export const EXAMPLE_ORDER_ITEMS: OrderItem[] = [
     imageUrl: '/illustrations/products/eggs.svg',
   }),
 ]
+
+export const EXAMPLE_ORDER_PARAMS = { id: EXAMPLE_IDS.order }
 
 /** 2 × $6.50 + $45.00 + $7.50 = $65.50 of food (no sales tax), plus the $5.99 delivery fee. */
 export const EXAMPLE_ORDER: Order = {
@@ -200,4 +204,38 @@ export const EXAMPLE_ORDER: Order = {
     },
   ],
   refunds: [],
+}
+
+/** The same order after its customer cancelled it before the cut-off (its card voided). */
+export const EXAMPLE_CANCELLED_ORDER: Order = {
+  ...EXAMPLE_ORDER,
+  status: 'cancelled',
+  paymentStatus: 'voided',
+  authorizedAmount: '0.00',
+  editable: false,
+  version: 2,
+  updatedAt: '2026-11-30T09:12:40.000Z',
+  history: [
+    ...EXAMPLE_ORDER.history,
+    {
+      id: '5c7e9a1b-3d5f-4b7a-9c1e-3f5b7d9a1c28',
+      kind: 'cancelled',
+      actor: 'customer',
+      actorEmail: null,
+      summary: 'Order cancelled',
+      oldTotal: '71.49',
+      newTotal: null,
+      createdAt: '2026-11-30T09:12:40.000Z',
+    },
+  ],
+}
+
+/** A change or a payment again that needs the card: the whole new total is paid first. */
+export const EXAMPLE_PAYMENT_REQUIRED = {
+  paymentRequired: {
+    clientSecret: 'pi_3QhYm8Nq2Sv6Ux0Z_secret_Jk4Lm7Np0Qr3',
+    paymentIntentId: 'pi_3QhYm8Nq2Sv6Ux0Z',
+    total: '77.99',
+    provider: 'stripe' as const,
+  },
 }

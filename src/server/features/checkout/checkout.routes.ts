@@ -13,6 +13,14 @@ import { OrderSchema } from '#shared/schemas/order.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { CheckoutService } from './checkout.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import {
+  EXAMPLE_DELIVERY_INFO,
+  EXAMPLE_DELIVERY_INSTANT,
+  EXAMPLE_IDS,
+  EXAMPLE_ORDER,
+} from '../../plugins/api-examples.ts'
+
+const orderExample = OrderSchema.meta({ examples: [EXAMPLE_ORDER] })
 
 export const checkoutErrors = {
   400: ErrorBodySchema,
@@ -38,7 +46,11 @@ export function checkoutRoutes({
         schema: {
           summary: 'Which card form the checkout shows (Stripe or the demo provider)',
           tags: [API_TAG.checkout],
-          response: { 200: PaymentConfigSchema },
+          response: {
+            200: PaymentConfigSchema.meta({
+              examples: [{ provider: 'stripe', publishableKey: 'pk_test_51QhXk2Lp8Rz4Tw6Yb3Nd' }],
+            }),
+          },
         },
       },
       () => checkout.paymentConfig(),
@@ -53,17 +65,45 @@ export function checkoutRoutes({
           body: CreatePaymentIntentInputSchema.meta({
             examples: [
               {
-                amount: '64.27',
+                amount: '64.94',
                 items: [
-                  { id: '0b6f2c1e-8c1a-4a55-9a8e-2d7f4b1c9e01', quantity: 2 },
-                  { id: '5a9d3e7f-1b2c-4d8e-8f6a-7c3b2a1d0e9f', quantity: 1 },
+                  { id: EXAMPLE_IDS.tomatoes, quantity: 2 },
+                  {
+                    id: EXAMPLE_IDS.harvestBox,
+                    quantity: 1,
+                    // the box's seven items: a repeat is one more of it
+                    customSelections: [
+                      ...Array<string>(3).fill(EXAMPLE_IDS.tomatoes),
+                      ...Array<string>(4).fill(EXAMPLE_IDS.sweetPotatoes),
+                    ],
+                  },
+                  { id: EXAMPLE_IDS.eggs, quantity: 1 },
                 ],
                 promoCode: 'WELCOME10',
               },
             ],
           }),
           response: {
-            200: CreatePaymentIntentResultSchema,
+            200: CreatePaymentIntentResultSchema.meta({
+              examples: [
+                {
+                  clientSecret: `${EXAMPLE_IDS.paymentIntent}_secret_Vx9Qm2Rt5Yw8Zb1C`,
+                  paymentIntentId: EXAMPLE_IDS.paymentIntent,
+                  amount: '64.94',
+                  provider: 'stripe',
+                  // $65.50 of food, 10% off, the $5.99 delivery fee; food carries no sales tax
+                  totals: {
+                    subtotal: '65.50',
+                    discountAmount: '6.55',
+                    deliveryFee: '5.99',
+                    tax: '0.00',
+                    total: '64.94',
+                    promoCode: 'WELCOME10',
+                  },
+                  deliveryDate: EXAMPLE_DELIVERY_INSTANT,
+                },
+              ],
+            }),
             ...checkoutErrors,
             409: z.union([AmountMismatchSchema, ErrorBodySchema]),
           },
@@ -83,8 +123,16 @@ export function checkoutRoutes({
         schema: {
           summary: 'Make the order from a payment that succeeded (once, whoever asks first)',
           tags: [API_TAG.checkout],
-          body: CreateOrderInputSchema,
-          response: { 200: OrderSchema, 201: OrderSchema, ...checkoutErrors },
+          body: CreateOrderInputSchema.meta({
+            examples: [
+              {
+                paymentIntentId: EXAMPLE_IDS.paymentIntent,
+                deliveryInfo: EXAMPLE_DELIVERY_INFO,
+                total: '71.49',
+              },
+            ],
+          }),
+          response: { 200: orderExample, 201: orderExample, ...checkoutErrors },
         },
       },
       async (request, reply) => {

@@ -13,6 +13,11 @@ import type { RateLimitsService } from '../rate-limits/index.ts'
 import { checkoutErrors } from './checkout.routes.ts'
 import type { CheckoutService } from './checkout.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import { EXAMPLE_IDS } from '../../plugins/api-examples.ts'
+
+const demoPaymentParams = PaymentIntentParamsSchema.meta({
+  examples: [{ paymentIntentId: EXAMPLE_IDS.demoPaymentIntent }],
+})
 
 /** Declined cards per customer: plenty for typos, too few for card testing. */
 const DECLINED_CARDS = { max: 10, windowMs: 15 * 60_000 }
@@ -57,13 +62,24 @@ export function demoPaymentsRoutes({
         schema: {
           summary: 'Pay with one of the demo provider’s test cards',
           tags: [API_TAG.checkout],
-          params: PaymentIntentParamsSchema,
+          params: demoPaymentParams,
           body: DemoCardSchema.meta({
             examples: [
               { cardNumber: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', zip: '77008' },
             ],
           }),
-          response: { 200: DemoConfirmResultSchema, ...checkoutErrors },
+          response: {
+            200: DemoConfirmResultSchema.meta({
+              examples: [
+                { status: 'requires_capture' },
+                {
+                  status: 'requires_action',
+                  redirectUrl: `/checkout/authenticate?payment_intent=${EXAMPLE_IDS.demoPaymentIntent}`,
+                },
+              ],
+            }),
+            ...checkoutErrors,
+          },
         },
       },
       async (request) => {
@@ -84,9 +100,18 @@ export function demoPaymentsRoutes({
         schema: {
           summary: 'Finish the demo bank’s verification of a card',
           tags: [API_TAG.checkout],
-          params: PaymentIntentParamsSchema,
-          body: DemoAuthenticateInputSchema,
-          response: { 200: DemoAuthenticateResultSchema, ...checkoutErrors },
+          params: demoPaymentParams,
+          body: DemoAuthenticateInputSchema.meta({ examples: [{ outcome: 'succeeded' }] }),
+          response: {
+            200: DemoAuthenticateResultSchema.meta({
+              examples: [
+                {
+                  returnUrl: `/checkout?payment_intent=${EXAMPLE_IDS.demoPaymentIntent}&redirect_status=succeeded`,
+                },
+              ],
+            }),
+            ...checkoutErrors,
+          },
         },
       },
       async (request) => {

@@ -13,6 +13,32 @@ import { AppError } from '../../app-error.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { OrderChangesService } from './order-changes.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import {
+  EXAMPLE_CANCELLED_ORDER,
+  EXAMPLE_DELIVERY_INFO,
+  EXAMPLE_IDS,
+  EXAMPLE_ORDER,
+  EXAMPLE_ORDER_PARAMS,
+  EXAMPLE_PAYMENT_REQUIRED,
+} from '../../plugins/api-examples.ts'
+
+const orderParams = OrderIdParamsSchema.meta({ examples: [EXAMPLE_ORDER_PARAMS] })
+const noBody = z
+  .strictObject({})
+  .optional()
+  .meta({ examples: [{}] })
+
+/** three tomatoes instead of two: $3.25 more on the order */
+const changedOrder = {
+  ...EXAMPLE_ORDER,
+  subtotal: '72.00',
+  exemptSales: '72.00',
+  total: '77.99',
+  version: 2,
+  items: EXAMPLE_ORDER.items.map((item) =>
+    item.id === EXAMPLE_IDS.tomatoesLine ? { ...item, quantity: 3 } : item,
+  ),
+}
 
 const errors = {
   400: ErrorBodySchema,
@@ -45,9 +71,35 @@ export function orderChangesRoutes({
           summary:
             'Change an order before its cut-off (quantities, lines, address, phone, instructions)',
           tags: [API_TAG.orderChanges],
-          params: OrderIdParamsSchema,
-          body: OrderChangeInputSchema,
-          response: { 200: OrderChangeResultSchema, ...errors },
+          params: orderParams,
+          body: OrderChangeInputSchema.meta({
+            examples: [
+              {
+                version: 1,
+                items: [
+                  { id: EXAMPLE_IDS.tomatoes, quantity: 3 },
+                  {
+                    id: EXAMPLE_IDS.harvestBox,
+                    quantity: 1,
+                    // three tomatoes and four sweet potatoes: a repeat is one more of it
+                    customSelections: [
+                      ...Array<string>(3).fill(EXAMPLE_IDS.tomatoes),
+                      ...Array<string>(4).fill(EXAMPLE_IDS.sweetPotatoes),
+                    ],
+                  },
+                  { id: EXAMPLE_IDS.eggs, quantity: 1 },
+                ],
+                deliveryInfo: EXAMPLE_DELIVERY_INFO,
+                specialInstructions: 'Leave the box on the porch swing, please.',
+              },
+            ],
+          }),
+          response: {
+            200: OrderChangeResultSchema.meta({
+              examples: [changedOrder, EXAMPLE_PAYMENT_REQUIRED],
+            }),
+            ...errors,
+          },
         },
       },
       async (request) => {
@@ -66,9 +118,9 @@ export function orderChangesRoutes({
         schema: {
           summary: 'Cancel an order before its cut-off (its card is voided)',
           tags: [API_TAG.orderChanges],
-          params: OrderIdParamsSchema,
-          body: z.strictObject({}).optional(),
-          response: { 200: OrderSchema, ...errors },
+          params: orderParams,
+          body: noBody,
+          response: { 200: OrderSchema.meta({ examples: [EXAMPLE_CANCELLED_ORDER] }), ...errors },
         },
       },
       async (request) => {
@@ -83,9 +135,12 @@ export function orderChangesRoutes({
         schema: {
           summary: 'Start a new card payment for an order whose card was refused',
           tags: [API_TAG.orderChanges],
-          params: OrderIdParamsSchema,
-          body: z.strictObject({}).optional(),
-          response: { 200: PaymentRequiredSchema, ...errors },
+          params: orderParams,
+          body: noBody,
+          response: {
+            200: PaymentRequiredSchema.meta({ examples: [EXAMPLE_PAYMENT_REQUIRED] }),
+            ...errors,
+          },
         },
       },
       async (request) => {
@@ -100,9 +155,13 @@ export function orderChangesRoutes({
         schema: {
           summary: 'Apply a change or a payment again once its card payment succeeded',
           tags: [API_TAG.orderChanges],
-          params: OrderIdParamsSchema,
-          body: OrderPaymentCompleteInputSchema,
-          response: { 200: OrderSchema, ...errors },
+          params: orderParams,
+          body: OrderPaymentCompleteInputSchema.meta({
+            examples: [
+              { paymentIntentId: EXAMPLE_PAYMENT_REQUIRED.paymentRequired.paymentIntentId },
+            ],
+          }),
+          response: { 200: OrderSchema.meta({ examples: [changedOrder] }), ...errors },
         },
       },
       async (request) => {

@@ -11,6 +11,14 @@ import { BuyAgainListSchema } from '#shared/schemas/product.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { OrdersService } from './orders.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import {
+  EXAMPLE_ORDER,
+  EXAMPLE_ORDER_ITEMS,
+  EXAMPLE_ORDER_PARAMS,
+  EXAMPLE_PRODUCT,
+} from '../../plugins/api-examples.ts'
+
+const orderParams = OrderIdParamsSchema.meta({ examples: [EXAMPLE_ORDER_PARAMS] })
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema }
 
@@ -30,7 +38,10 @@ export function ordersRoutes({
         schema: {
           summary: 'Products from the customer’s past orders, for “Buy again”',
           tags: [API_TAG.orders],
-          response: { 200: BuyAgainListSchema, 401: ErrorBodySchema },
+          response: {
+            200: BuyAgainListSchema.meta({ examples: [[EXAMPLE_PRODUCT]] }),
+            401: ErrorBodySchema,
+          },
         },
       },
       async (request, reply) => {
@@ -51,7 +62,7 @@ export function ordersRoutes({
           schema: {
             summary,
             tags: [API_TAG.orders],
-            response: { 200: OrderListSchema, ...errors },
+            response: { 200: OrderListSchema.meta({ examples: [[EXAMPLE_ORDER]] }), ...errors },
           },
         },
         async (request, reply) => {
@@ -68,8 +79,8 @@ export function ordersRoutes({
         schema: {
           summary: 'One of the customer’s orders (its version as the ETag)',
           tags: [API_TAG.orders],
-          params: OrderIdParamsSchema,
-          response: { 200: OrderSchema, ...errors },
+          params: orderParams,
+          response: { 200: OrderSchema.meta({ examples: [EXAMPLE_ORDER] }), ...errors },
         },
       },
       async (request, reply) => {
@@ -87,8 +98,11 @@ export function ordersRoutes({
         schema: {
           summary: 'An order’s items',
           tags: [API_TAG.orders],
-          params: OrderIdParamsSchema,
-          response: { 200: z.array(OrderItemSchema), ...errors },
+          params: orderParams,
+          response: {
+            200: z.array(OrderItemSchema).meta({ examples: [EXAMPLE_ORDER_ITEMS] }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
