@@ -4,7 +4,7 @@ import { ErrorBodySchema } from '#shared/errors.ts'
 import type { HealthService, Readiness } from './health.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
 
-const HealthSchema = z.object({ status: z.literal('ok') })
+const HealthSchema = z.object({ status: z.literal('ok') }).meta({ examples: [{ status: 'ok' }] })
 
 export const NOT_READY_MESSAGES: Record<Exclude<Readiness, 'ready'>, string> = {
   'database-unreachable': 'The database is not reachable.',

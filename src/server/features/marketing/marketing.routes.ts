@@ -7,7 +7,7 @@ import {
   WaitlistEmailInputSchema,
 } from '#shared/schemas/marketing.ts'
 import { VISITOR_FORM_RATE_LIMIT } from '../../plugins/rate-limit.ts'
-import type { MarketingService } from './marketing.service.ts'
+import { NEWSLETTER_MESSAGE, WAITLIST_MESSAGE, type MarketingService } from './marketing.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
 
 const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema }
@@ -31,7 +31,23 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
               },
             ],
           }),
-          response: { 201: ContactMessageSchema, ...errors },
+          response: {
+            201: ContactMessageSchema.meta({
+              examples: [
+                {
+                  id: '1e3a5c7e-9b0d-4f2a-8c4e-6a8c0e2a4c61',
+                  firstName: 'Maria',
+                  lastName: 'Garcia',
+                  email: 'maria@example.com',
+                  phone: null,
+                  subject: 'order',
+                  message: 'Can Saturday’s order be left with the front desk?',
+                  createdAt: '2026-11-30T15:20:00.000Z',
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
         config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
       },
@@ -48,7 +64,10 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
           body: WaitlistEmailInputSchema.meta({
             examples: [{ email: 'maria@example.com', zipCode: '77494' }],
           }),
-          response: { 200: SignUpResultSchema, ...errors },
+          response: {
+            200: SignUpResultSchema.meta({ examples: [{ message: WAITLIST_MESSAGE }] }),
+            ...errors,
+          },
         },
         config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
       },
@@ -62,7 +81,10 @@ export function marketingRoutes(marketing: MarketingService): FastifyPluginAsync
           summary: 'Sign up for the newsletter',
           tags: [API_TAG.visitorForms],
           body: NewsletterEmailInputSchema.meta({ examples: [{ email: 'maria@example.com' }] }),
-          response: { 200: SignUpResultSchema, ...errors },
+          response: {
+            200: SignUpResultSchema.meta({ examples: [{ message: NEWSLETTER_MESSAGE }] }),
+            ...errors,
+          },
         },
         config: { rateLimit: VISITOR_FORM_RATE_LIMIT },
       },

@@ -19,7 +19,7 @@ export const placeholderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'A placeholder picture (SVG) of the given width and height',
         tags: [API_TAG.pages],
-        params: PlaceholderParamsSchema,
+        params: PlaceholderParamsSchema.meta({ examples: [{ width: '400', height: '300' }] }),
         response: { 200: textAnswer('image/svg+xml', 'The picture (SVG)') },
       },
     },

@@ -15,7 +15,7 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Whether the shop delivers to a ZIP code',
         tags: [API_TAG.serviceArea],
-        params: ZipParamsSchema,
+        params: ZipParamsSchema.meta({ examples: [{ zip: '77008' }] }),
         response: {
           200: ServiceAreaResultSchema.meta({ examples: [{ isValid: true, zipCode: '77008' }] }),
           400: ErrorBodySchema,
