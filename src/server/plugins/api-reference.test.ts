@@ -48,9 +48,9 @@ interface RouteSchemas {
 
 /** a body's or an answer's examples, as @fastify/swagger writes one (`example`) or several */
 function examplesOf(media: Media): unknown[] {
-  if (media.example !== undefined) return [media.example]
+  if (media.example !== undefined) return [media.example as unknown]
   return Object.values(media.examples ?? {}).map(
-    (example) => (example as OpenAPIV3_1.ExampleObject).value,
+    (example): unknown => (example as OpenAPIV3_1.ExampleObject).value,
   )
 }
 

@@ -150,9 +150,10 @@ const transform: NonNullable<FastifyDynamicSwaggerOptions['transform']> = (input
   }
   // a path or query example is one object; the reference shows it parameter by parameter
   for (const part of ['params', 'querystring'] as const) {
-    const example = schema[part]
-      ? (z.globalRegistry.get(schema[part] as z.ZodType)?.examples?.[0] as JsonObject | undefined)
+    const examples = schema[part]
+      ? (z.globalRegistry.get(schema[part] as z.ZodType)?.examples as JsonObject[] | undefined)
       : undefined
+    const example = examples?.[0]
     const properties = (documented[part] as JsonObject | undefined)?.properties as
       Record<string, JsonObject> | undefined
     if (!example || !properties) continue
