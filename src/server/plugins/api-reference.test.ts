@@ -57,9 +57,9 @@ function examplesOf(media: Media): unknown[] {
 const parametersOf = (operation: Operation) => (operation.parameters ?? []) as Parameter[]
 
 /**
- * Operations whose examples are still to be written: the staff's and drivers' calls, the
- * invitations and the uploads. Remove an operation once it shows its examples (the test below
- * fails while a listed one no longer lacks any); add none.
+ * Operations whose examples are still to be written: the rest of the admin area's calls and the
+ * uploads. Remove an operation once it shows its examples (the test below fails while a listed
+ * one no longer lacks any); add none.
  */
 const EXAMPLES_STILL_TO_WRITE = new Set([
   'GET /api/admin/products',
@@ -85,12 +85,6 @@ const EXAMPLES_STILL_TO_WRITE = new Set([
   'PATCH /api/admin/orders/{id}/status',
   'PATCH /api/admin/orders/{id}/delivery-status',
   'DELETE /api/admin/orders/{id}',
-  'GET /api/invitations/{token}',
-  'POST /api/invitations/{token}/accept',
-  'POST /api/invitations/{token}/register',
-  'GET /api/admin/staff',
-  'POST /api/admin/staff',
-  'DELETE /api/admin/staff/{userId}',
   'POST /api/admin/orders/{id}/cancel',
   'POST /api/admin/orders/{id}/release',
   'POST /api/admin/orders/{id}/refunds',
@@ -112,10 +106,6 @@ const EXAMPLES_STILL_TO_WRITE = new Set([
   'GET /api/admin/week/{saturday}/routes',
   'PUT /api/admin/week/{saturday}/routes/{id}/stops',
   'GET /api/admin/week/{saturday}/routes.csv',
-  'GET /api/driver/{saturday}',
-  'POST /api/driver/routes/{id}/out-for-delivery',
-  'POST /api/driver/stops/{orderId}/delivered',
-  'POST /api/driver/stops/{orderId}/delivered/undo',
   'POST /api/admin/upload-url',
   'POST /api/admin/uploads/{objectKey}/complete',
   'GET /uploads/{file}',

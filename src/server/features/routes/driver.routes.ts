@@ -15,6 +15,44 @@ import { AppError } from '../../app-error.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { DriverService, StaffCaller } from './driver.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import { EXAMPLE_IDS, EXAMPLE_SATURDAY } from '../../plugins/api-examples.ts'
+
+const ROUTE_ID = 'c4e6a8b0-2d3f-4a5c-9e7b-1d3f5a7c9e38'
+const stop = {
+  orderId: EXAMPLE_IDS.order,
+  orderNumber: '#9A4E6B2C',
+  customerName: 'Maria Garcia',
+  phone: '713-555-0142',
+  street: '1200 Heights Blvd',
+  city: 'Houston',
+  zip: '77008',
+  address: '1200 Heights Blvd, Houston, TX 77008',
+  specialInstructions: 'Leave the box on the porch swing, please.',
+  itemsCount: 4,
+  deliveryStatus: 'out_for_delivery' as const,
+  deliveredAt: null,
+  deliveryNote: null,
+  paymentPending: false,
+  bags: 2,
+}
+const route = {
+  id: ROUTE_ID,
+  name: 'Heights and Montrose',
+  zips: ['77006', '77007', '77008', '77009'],
+  driver: {
+    id: '0d2f4b6a-8c1e-4a3f-9b5d-7e9a1c3e5f70',
+    name: 'Dev Patel',
+    email: 'dev.driver@example.com',
+  },
+  stops: [stop],
+}
+const delivered = {
+  ...stop,
+  deliveryStatus: 'delivered' as const,
+  deliveredAt: '2026-12-05T09:42:00-06:00',
+  deliveryNote: 'Left on the porch swing',
+}
+const stopParams = StopParamsSchema.meta({ examples: [{ orderId: EXAMPLE_IDS.order }] })
 
 /** Everything under this path is the driver's API: drivers and admins only. */
 export const DRIVER_API_PREFIX = '/api/driver'
@@ -58,8 +96,13 @@ export function driverRoutes({
         schema: {
           summary: 'The driver’s Saturday: their routes and stops',
           tags: [API_TAG.drivers],
-          params: SaturdayParamsSchema,
-          response: { 200: DriverDaySchema, ...errors },
+          params: SaturdayParamsSchema.meta({ examples: [{ saturday: EXAMPLE_SATURDAY }] }),
+          response: {
+            200: DriverDaySchema.meta({
+              examples: [{ saturday: EXAMPLE_SATURDAY, markable: true, routes: [route] }],
+            }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -74,9 +117,9 @@ export function driverRoutes({
         schema: {
           summary: 'Mark a route out for delivery (each customer is e-mailed once)',
           tags: [API_TAG.drivers],
-          params: RouteIdParamsSchema,
-          body: OutForDeliveryInputSchema,
-          response: { 200: DriverRouteSchema, ...errors },
+          params: RouteIdParamsSchema.meta({ examples: [{ id: ROUTE_ID }] }),
+          body: OutForDeliveryInputSchema.meta({ examples: [{ saturday: EXAMPLE_SATURDAY }] }),
+          response: { 200: DriverRouteSchema.meta({ examples: [route] }), ...errors },
         },
       },
       (request) =>
@@ -89,9 +132,9 @@ export function driverRoutes({
         schema: {
           summary: 'Mark a stop delivered',
           tags: [API_TAG.drivers],
-          params: StopParamsSchema,
-          body: DeliveredInputSchema,
-          response: { 200: DriverStopSchema, ...errors },
+          params: stopParams,
+          body: DeliveredInputSchema.meta({ examples: [{ note: 'Left on the porch swing' }] }),
+          response: { 200: DriverStopSchema.meta({ examples: [delivered] }), ...errors },
         },
       },
       (request) =>
@@ -105,8 +148,8 @@ export function driverRoutes({
         schema: {
           summary: 'Undo a “delivered” tap within 5 minutes',
           tags: [API_TAG.drivers],
-          params: StopParamsSchema,
-          response: { 200: DriverStopSchema, ...errors },
+          params: stopParams,
+          response: { 200: DriverStopSchema.meta({ examples: [stop] }), ...errors },
         },
       },
       (request) => driver.undoDelivered(request.params.orderId, callerOf(request)),
