@@ -1,0 +1,158 @@
+import type { LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Button } from '#web/components/ui/button.tsx'
+import { cn } from '#web/lib/cn.ts'
+
+/**
+ * A column of an admin table: its heading, how a row shows in it, and (`className`) where the
+ * cell sits in the row's card below lg, with its look in the table from lg.
+ */
+export type Column<TRow> = {
+  id: string
+  header: string
+  align?: 'end'
+  className?: string | ((row: TRow) => string)
+  cell: (row: TRow) => ReactNode
+}
+
+const placed = <TRow,>(column: Column<TRow>, row: TRow) =>
+  typeof column.className === 'function' ? column.className(row) : column.className
+
+const HEADING = 'px-3 py-3 font-semibold'
+const EDGE_HEADING = 'px-4 py-3 font-semibold'
+
+/**
+ * An admin list as a table from lg and, below it, each row as a card whose cells wrap under the
+ * row's name (`cardClassName` lays the card's grid; each column places its cell in it). The
+ * first column heads its row; the row's actions come last. `busy` while a new answer is on its
+ * way.
+ */
+export function DataTable<TRow>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  cardClassName,
+  actions,
+  actionsClassName,
+  busy,
+}: {
+  caption: string
+  columns: readonly [Column<TRow>, ...Column<TRow>[]]
+  rows: readonly TRow[]
+  rowKey: (row: TRow) => string
+  cardClassName: string
+  actions: (row: TRow) => ReactNode
+  /** where the actions sit in a row's card */
+  actionsClassName: string
+  busy: boolean
+}) {
+  const [head, ...rest] = columns
+  return (
+    <div className="overflow-hidden rounded-2xl border border-border bg-card" aria-busy={busy}>
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="hidden bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase lg:table-header-group">
+          <tr>
+            <th scope="col" className={EDGE_HEADING}>
+              {head.header}
+            </th>
+            {rest.map((column) => (
+              <th
+                key={column.id}
+                scope="col"
+                className={cn(HEADING, column.align === 'end' && 'text-right')}
+              >
+                {column.header}
+              </th>
+            ))}
+            <th scope="col" className={cn(EDGE_HEADING, 'text-right')}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className={cn(cardClassName, 'lg:table-row lg:p-0')}>
+              <th
+                scope="row"
+                className={cn(
+                  'text-left font-normal lg:table-cell lg:px-4 lg:py-3',
+                  head.className,
+                )}
+              >
+                {head.cell(row)}
+              </th>
+              {rest.map((column) => (
+                <td
+                  key={column.id}
+                  className={cn('lg:table-cell lg:px-3 lg:py-3', placed(column, row))}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+              <td
+                className={cn(
+                  'flex justify-end gap-1 lg:table-cell lg:px-4 lg:py-3 lg:text-right lg:whitespace-nowrap',
+                  actionsClassName,
+                )}
+              >
+                {actions(row)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** An icon button of a row, named for what it does to which row ("Edit Honeycrisp Apples"). */
+export function RowAction({
+  icon: Icon,
+  label,
+  onClick,
+  destructive = false,
+}: {
+  icon: LucideIcon
+  label: string
+  onClick: () => void
+  destructive?: boolean
+}) {
+  return (
+    <Button
+      variant={destructive ? 'ghost-tomato' : 'ghost'}
+      size="icon"
+      onClick={onClick}
+      aria-label={label}
+    >
+      <Icon aria-hidden />
+    </Button>
+  )
+}
+
+const BADGE_TONES = {
+  good: 'bg-accent text-accent-foreground',
+  off: 'bg-muted text-muted-foreground',
+  alarm: 'bg-tomato text-white',
+} as const
+
+/** A row's state in a pill: In Stock, Active, Inactive… */
+export function StatusBadge({
+  tone,
+  children,
+}: {
+  tone: keyof typeof BADGE_TONES
+  children: ReactNode
+}) {
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        BADGE_TONES[tone],
+      )}
+    >
+      {children}
+    </span>
+  )
+}

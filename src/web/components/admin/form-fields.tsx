@@ -1,0 +1,429 @@
+import { useId, type ComponentProps, type ReactElement, type ReactNode } from 'react'
+import {
+  Controller,
+  type Control,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form'
+import { Checkbox } from '#web/components/ui/checkbox.tsx'
+import {
+  FormField,
+  fieldErrorId,
+  fieldErrorProps,
+  fieldHintId,
+} from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '#web/components/ui/select.tsx'
+import { Textarea } from '#web/components/ui/textarea.tsx'
+import { cn } from '#web/lib/cn.ts'
+
+/**
+ * The fields of the admin's forms, each bound to one react-hook-form field by its form's
+ * `control` and the field's `name`: a label, the control, the field's message under it (the
+ * browser's check or the server's) and an optional hint, wired with aria-invalid and
+ * aria-describedby.
+ */
+export type BoundField<TValues extends FieldValues, TOutput> = {
+  control: Control<TValues, unknown, TOutput>
+  name: FieldPath<TValues>
+}
+
+type Framed = {
+  label: string
+  optional?: boolean
+  /** a standing explanation under the control */
+  hint?: ReactNode
+  /** the field's place in the form's grid, e.g. sm:col-span-2 */
+  className?: string
+}
+
+/** A field's message: its own, or a list field's first item's (a line too long, an unknown day). */
+export function fieldMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined
+  if ('message' in error && typeof error.message === 'string') return error.message
+  if (!Array.isArray(error)) return undefined
+  for (const item of error as unknown[]) {
+    const message = fieldMessage(item)
+    if (message) return message
+  }
+  return undefined
+}
+
+export type BoundState = {
+  id: string
+  field: ControllerRenderProps<FieldValues, string>
+  error: string | undefined
+  described: ReturnType<typeof fieldErrorProps>
+}
+
+/** Draws a field from its form state: its id, value and handlers, and its message. */
+export function Bound<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  hasHint,
+  render,
+}: BoundField<TValues, TOutput> & {
+  hasHint: boolean
+  render: (state: BoundState) => ReactElement
+}) {
+  const id = useId()
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = fieldMessage(fieldState.error)
+        return render({
+          id,
+          field: field as unknown as ControllerRenderProps<FieldValues, string>,
+          error,
+          described: fieldErrorProps(id, error, hasHint),
+        })
+      }}
+    />
+  )
+}
+
+const textOf = (field: { value: unknown }) => (field.value as string | null | undefined) ?? ''
+
+type TextInputProps = Omit<
+  ComponentProps<typeof Input>,
+  'id' | 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'className' | 'required'
+>
+
+/** A one-line text field; `required` marks it for assistive technology (the form checks it). */
+export function TextField<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  label,
+  optional,
+  hint,
+  className,
+  required = false,
+  inputClassName,
+  onValueChange,
+  ...input
+}: BoundField<TValues, TOutput> &
+  Framed &
+  TextInputProps & {
+    required?: boolean
+    inputClassName?: string
+    /** after the field took a typed value (a producer's slug follows its name) */
+    onValueChange?: (value: string) => void
+  }) {
+  return (
+    <Bound
+      control={control}
+      name={name}
+      hasHint={hint !== undefined}
+      render={({ id, field, error, described }) => (
+        <FormField
+          controlId={id}
+          label={label}
+          optional={optional}
+          error={error}
+          hint={hint}
+          className={className}
+        >
+          <Input
+            id={id}
+            aria-required={required || undefined}
+            className={inputClassName}
+            {...input}
+            {...described}
+            name={field.name}
+            ref={field.ref}
+            value={textOf(field)}
+            onBlur={field.onBlur}
+            onChange={(event) => {
+              field.onChange(event.target.value)
+              onValueChange?.(event.target.value)
+            }}
+          />
+        </FormField>
+      )}
+    />
+  )
+}
+
+/** An amount in dollars as typed ("12.99"); the form's schema reads it into cents. */
+export function MoneyField<TValues extends FieldValues, TOutput>(
+  props: ComponentProps<typeof TextField<TValues, TOutput>>,
+) {
+  return <TextField inputMode="decimal" {...props} />
+}
+
+/** A whole number as typed ("100"). */
+export function WholeNumberField<TValues extends FieldValues, TOutput>(
+  props: ComponentProps<typeof TextField<TValues, TOutput>>,
+) {
+  return <TextField inputMode="numeric" {...props} />
+}
+
+/** A multi-line text field; `lines` holds a list, one item a line (blank lines kept for typing). */
+export function TextareaField<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  label,
+  optional,
+  hint,
+  className,
+  required = false,
+  lines = false,
+  textareaClassName,
+  ...sizes
+}: BoundField<TValues, TOutput> &
+  Framed &
+  Pick<ComponentProps<typeof Textarea>, 'rows' | 'minHeight'> & {
+    required?: boolean
+    lines?: boolean
+    textareaClassName?: string
+  }) {
+  return (
+    <Bound
+      control={control}
+      name={name}
+      hasHint={hint !== undefined}
+      render={({ id, field, error, described }) => (
+        <FormField
+          controlId={id}
+          label={label}
+          optional={optional}
+          error={error}
+          hint={hint}
+          className={className}
+        >
+          <Textarea
+            id={id}
+            aria-required={required || undefined}
+            className={textareaClassName}
+            {...sizes}
+            {...described}
+            name={field.name}
+            ref={field.ref}
+            value={lines ? ((field.value as string[] | null) ?? []).join('\n') : textOf(field)}
+            onBlur={field.onBlur}
+            onChange={(event) =>
+              field.onChange(lines ? event.target.value.split('\n') : event.target.value)
+            }
+          />
+        </FormField>
+      )}
+    />
+  )
+}
+
+const NONE = 'none'
+
+/**
+ * A pick from a list. `none` names an option that stands for no value (null); `blank` shows the
+ * placeholder whatever the value (a subcategory before its category is chosen).
+ */
+export function SelectField<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  label,
+  optional,
+  hint,
+  className,
+  options,
+  placeholder,
+  none,
+  blank = false,
+  disabled = false,
+  required = false,
+  fallbackError,
+  onValueChange,
+}: BoundField<TValues, TOutput> &
+  Framed & {
+    options: readonly { value: string; label: string }[]
+    placeholder?: string
+    none?: string
+    blank?: boolean
+    disabled?: boolean
+    required?: boolean
+    /** shown when the field has no message of its own (its options could not be loaded) */
+    fallbackError?: string | undefined
+    onValueChange?: (value: string | null) => void
+  }) {
+  return (
+    <Bound
+      control={control}
+      name={name}
+      hasHint={hint !== undefined}
+      render={({ id, field, error, described }) => {
+        const value = field.value as string | null | undefined
+        const selected = value === null || value === undefined ? (none ? NONE : undefined) : value
+        return (
+          <FormField
+            controlId={id}
+            label={label}
+            optional={optional}
+            error={error ?? fallbackError}
+            hint={hint}
+            className={className}
+          >
+            <Select
+              value={blank ? '' : selected || undefined}
+              onValueChange={(next) => {
+                const chosen = none && next === NONE ? null : next
+                field.onChange(chosen)
+                onValueChange?.(chosen)
+              }}
+              disabled={disabled}
+            >
+              <SelectTrigger
+                id={id}
+                ref={field.ref}
+                aria-required={required || undefined}
+                {...described}
+              >
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {none ? <SelectItem value={NONE}>{none}</SelectItem> : null}
+                {options.map((option) => (
+                  <SelectItem key={option.value} value={option.value}>
+                    {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+        )
+      }}
+    />
+  )
+}
+
+/** A checkbox and its words, with a standing hint under them when it has one. */
+export function CheckboxField<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  label,
+  hint,
+  className,
+}: BoundField<TValues, TOutput> & Omit<Framed, 'optional'>) {
+  return (
+    <Bound
+      control={control}
+      name={name}
+      hasHint={hint !== undefined}
+      render={({ id, field }) => {
+        const box = (
+          <span className="flex items-center gap-2">
+            <Checkbox
+              id={id}
+              ref={field.ref}
+              checked={field.value === true}
+              aria-describedby={hint ? fieldHintId(id) : undefined}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+            />
+            <Label htmlFor={id}>{label}</Label>
+          </span>
+        )
+        if (!hint) return box
+        return (
+          <div className={cn('flex flex-col gap-1', className)}>
+            {box}
+            <p id={fieldHintId(id)} className="text-sm text-muted-foreground">
+              {hint}
+            </p>
+          </div>
+        )
+      }}
+    />
+  )
+}
+
+/** The heading of a group of fields. */
+export function FieldLegend({
+  children,
+  optional = false,
+}: {
+  children: ReactNode
+  optional?: boolean
+}) {
+  return (
+    <legend className="mb-2 text-sm font-medium">
+      {children}
+      {optional ? <span className="font-normal text-muted-foreground"> (optional)</span> : null}
+    </legend>
+  )
+}
+
+/**
+ * A list field chosen with checkboxes (a product's tags, a producer's delivery days), its
+ * options in groups, each group with an optional title.
+ */
+export function ChecksField<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  label,
+  optional,
+  className,
+  groups,
+  groupClassName,
+}: BoundField<TValues, TOutput> &
+  Omit<Framed, 'hint'> & {
+    groups: readonly {
+      id: string
+      title?: string
+      options: readonly { value: string; label: string }[]
+    }[]
+    groupClassName: string
+  }) {
+  return (
+    <Bound
+      control={control}
+      name={name}
+      hasHint={false}
+      render={({ id, field, error }) => {
+        const chosen = (field.value as string[] | null | undefined) ?? []
+        return (
+          <fieldset className={className} aria-describedby={error ? fieldErrorId(id) : undefined}>
+            <FieldLegend optional={optional}>{label}</FieldLegend>
+            {groups.map((group) => (
+              <div key={group.id} className={groupClassName}>
+                {group.title ? (
+                  <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                    {group.title}
+                  </p>
+                ) : null}
+                {group.options.map((option) => (
+                  <span key={option.value} className="flex items-center gap-2">
+                    <Checkbox
+                      id={`${id}-${option.value}`}
+                      checked={chosen.includes(option.value)}
+                      onCheckedChange={(checked) =>
+                        field.onChange(
+                          checked === true
+                            ? [...chosen, option.value]
+                            : chosen.filter((value) => value !== option.value),
+                        )
+                      }
+                    />
+                    <Label htmlFor={`${id}-${option.value}`}>{option.label}</Label>
+                  </span>
+                ))}
+              </div>
+            ))}
+            {error ? (
+              <p id={fieldErrorId(id)} className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </fieldset>
+        )
+      }}
+    />
+  )
+}
