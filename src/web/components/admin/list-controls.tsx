@@ -3,13 +3,7 @@ import { useId, type ReactNode } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#web/components/ui/select.tsx'
+import { OptionSelect, type Option } from './option-select.tsx'
 
 /**
  * The top of an admin page of its own (/admin/products, /admin/producers): the way back to the
@@ -85,22 +79,16 @@ export function FilterSelect({
   label: string
   value: string
   onChange: (value: string) => void
-  all: { value: string; label: string }
-  options: readonly { value: string; label: string }[]
+  all: Option
+  options: readonly Option[]
 }) {
   return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger aria-label={label}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {[all, ...options].map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      aria-label={label}
+      value={value}
+      onValueChange={onChange}
+      options={[all, ...options]}
+    />
   )
 }
 
