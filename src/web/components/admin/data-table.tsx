@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { ProductImage } from '#web/components/product-image.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
 
@@ -104,6 +105,39 @@ export function DataTable<TRow>({
         </tbody>
       </table>
     </div>
+  )
+}
+
+/**
+ * The head of a row: its picture (a product's photo, a producer's logo), its name and what
+ * goes under the name.
+ */
+export function RowTitle({
+  image,
+  logo = false,
+  name,
+  children,
+}: {
+  image: string | null
+  /** the whole picture on white, as the shop shows a producer's logo */
+  logo?: boolean
+  name: string
+  children?: ReactNode
+}) {
+  return (
+    <span className="flex items-center gap-3">
+      <ProductImage
+        src={image}
+        alt=""
+        size="size-12"
+        fit={logo ? 'contain' : 'cover'}
+        className={cn('shrink-0 rounded-lg', logo ? 'bg-white' : 'bg-wheat')}
+      />
+      <span className="flex min-w-0 flex-col items-start gap-1">
+        <span className="font-semibold">{name}</span>
+        {children}
+      </span>
+    </span>
   )
 }
 

@@ -15,15 +15,9 @@ import {
 } from '#web/components/ui/form-field.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#web/components/ui/select.tsx'
 import { Textarea } from '#web/components/ui/textarea.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { OptionSelect, type Option } from './option-select.tsx'
 
 /**
  * The fields of the admin's forms, each bound to one react-hook-form field by its form's
@@ -92,63 +86,81 @@ export function Bound<TValues extends FieldValues, TOutput>({
   )
 }
 
-const textOf = (field: { value: unknown }) => (field.value as string | null | undefined) ?? ''
-
-type TextInputProps = Omit<
-  ComponentProps<typeof Input>,
-  'id' | 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'className' | 'required'
->
-
-/** A one-line text field; `required` marks it for assistive technology (the form checks it). */
-export function TextField<TValues extends FieldValues, TOutput>({
-  control,
-  name,
-  label,
-  optional,
-  hint,
-  className,
-  required = false,
-  inputClassName,
-  onValueChange,
-  ...input
-}: BoundField<TValues, TOutput> &
-  Framed &
-  TextInputProps & {
-    required?: boolean
-    inputClassName?: string
-    /** after the field took a typed value (a producer's slug follows its name) */
-    onValueChange?: (value: string) => void
-  }) {
+/** A bound field in its frame: the label, the control `render` draws, its message and hint. */
+function FramedField<TValues extends FieldValues, TOutput>({
+  frame: { control, name, label, optional, hint, className },
+  fallbackError,
+  render,
+}: {
+  frame: BoundField<TValues, TOutput> & Framed
+  fallbackError?: string | undefined
+  render: (state: BoundState) => ReactElement
+}) {
   return (
     <Bound
       control={control}
       name={name}
       hasHint={hint !== undefined}
-      render={({ id, field, error, described }) => (
+      render={(state) => (
         <FormField
-          controlId={id}
+          controlId={state.id}
           label={label}
           optional={optional}
-          error={error}
+          error={state.error ?? fallbackError}
           hint={hint}
           className={className}
         >
-          <Input
-            id={id}
-            aria-required={required || undefined}
-            className={inputClassName}
-            {...input}
-            {...described}
-            name={field.name}
-            ref={field.ref}
-            value={textOf(field)}
-            onBlur={field.onBlur}
-            onChange={(event) => {
-              field.onChange(event.target.value)
-              onValueChange?.(event.target.value)
-            }}
-          />
+          {render(state)}
         </FormField>
+      )}
+    />
+  )
+}
+
+/** What a framed field's control is given: its id, required mark, aria wiring and handlers. */
+const controlProps = ({ id, field, described }: BoundState, required = false) => ({
+  id,
+  'aria-required': required || undefined,
+  ...described,
+  name: field.name,
+  ref: field.ref,
+  onBlur: field.onBlur,
+})
+
+const textOf = (field: { value: unknown }) => (field.value as string | null | undefined) ?? ''
+
+type TextFieldProps<TValues extends FieldValues, TOutput> = BoundField<TValues, TOutput> &
+  Framed &
+  Pick<
+    ComponentProps<typeof Input>,
+    'placeholder' | 'type' | 'autoComplete' | 'inputMode' | 'autoCapitalize' | 'spellCheck'
+  > & {
+    /** marks the field for assistive technology; the form's schema checks it */
+    required?: boolean
+    inputClassName?: string
+    /** after the field took a typed value (a producer's slug follows its name) */
+    onValueChange?: (value: string) => void
+  }
+
+/** A one-line text field. */
+export function TextField<TValues extends FieldValues, TOutput>(
+  props: TextFieldProps<TValues, TOutput>,
+) {
+  const { placeholder, type, autoComplete, inputMode, autoCapitalize, spellCheck } = props
+  return (
+    <FramedField
+      frame={props}
+      render={(state) => (
+        <Input
+          className={props.inputClassName}
+          {...{ placeholder, type, autoComplete, inputMode, autoCapitalize, spellCheck }}
+          {...controlProps(state, props.required)}
+          value={textOf(state.field)}
+          onChange={(event) => {
+            state.field.onChange(event.target.value)
+            props.onValueChange?.(event.target.value)
+          }}
+        />
       )}
     />
   )
@@ -156,66 +168,51 @@ export function TextField<TValues extends FieldValues, TOutput>({
 
 /** An amount in dollars as typed ("12.99"); the form's schema reads it into cents. */
 export function MoneyField<TValues extends FieldValues, TOutput>(
-  props: ComponentProps<typeof TextField<TValues, TOutput>>,
+  props: TextFieldProps<TValues, TOutput>,
 ) {
   return <TextField inputMode="decimal" {...props} />
 }
 
 /** A whole number as typed ("100"). */
 export function WholeNumberField<TValues extends FieldValues, TOutput>(
-  props: ComponentProps<typeof TextField<TValues, TOutput>>,
+  props: TextFieldProps<TValues, TOutput>,
 ) {
   return <TextField inputMode="numeric" {...props} />
 }
 
+/** An e-mail address, which the browser does not fill in from the admin's own. */
+export function EmailField<TValues extends FieldValues, TOutput>(
+  props: TextFieldProps<TValues, TOutput>,
+) {
+  return <TextField type="email" autoComplete="off" {...props} />
+}
+
 /** A multi-line text field; `lines` holds a list, one item a line (blank lines kept for typing). */
-export function TextareaField<TValues extends FieldValues, TOutput>({
-  control,
-  name,
-  label,
-  optional,
-  hint,
-  className,
-  required = false,
-  lines = false,
-  textareaClassName,
-  ...sizes
-}: BoundField<TValues, TOutput> &
-  Framed &
-  Pick<ComponentProps<typeof Textarea>, 'rows' | 'minHeight'> & {
-    required?: boolean
-    lines?: boolean
-    textareaClassName?: string
-  }) {
+export function TextareaField<TValues extends FieldValues, TOutput>(
+  props: BoundField<TValues, TOutput> &
+    Framed &
+    Pick<ComponentProps<typeof Textarea>, 'rows' | 'minHeight'> & {
+      required?: boolean
+      lines?: boolean
+      textareaClassName?: string
+    },
+) {
+  const { lines = false, rows, minHeight } = props
   return (
-    <Bound
-      control={control}
-      name={name}
-      hasHint={hint !== undefined}
-      render={({ id, field, error, described }) => (
-        <FormField
-          controlId={id}
-          label={label}
-          optional={optional}
-          error={error}
-          hint={hint}
-          className={className}
-        >
-          <Textarea
-            id={id}
-            aria-required={required || undefined}
-            className={textareaClassName}
-            {...sizes}
-            {...described}
-            name={field.name}
-            ref={field.ref}
-            value={lines ? ((field.value as string[] | null) ?? []).join('\n') : textOf(field)}
-            onBlur={field.onBlur}
-            onChange={(event) =>
-              field.onChange(lines ? event.target.value.split('\n') : event.target.value)
-            }
-          />
-        </FormField>
+    <FramedField
+      frame={props}
+      render={(state) => (
+        <Textarea
+          className={props.textareaClassName}
+          {...{ rows, minHeight }}
+          {...controlProps(state, props.required)}
+          value={
+            lines ? ((state.field.value as string[] | null) ?? []).join('\n') : textOf(state.field)
+          }
+          onChange={({ target: { value } }) =>
+            state.field.onChange(lines ? value.split('\n') : value)
+          }
+        />
       )}
     />
   )
@@ -227,77 +224,42 @@ const NONE = 'none'
  * A pick from a list. `none` names an option that stands for no value (null); `blank` shows the
  * placeholder whatever the value (a subcategory before its category is chosen).
  */
-export function SelectField<TValues extends FieldValues, TOutput>({
-  control,
-  name,
-  label,
-  optional,
-  hint,
-  className,
-  options,
-  placeholder,
-  none,
-  blank = false,
-  disabled = false,
-  required = false,
-  fallbackError,
-  onValueChange,
-}: BoundField<TValues, TOutput> &
-  Framed & {
-    options: readonly { value: string; label: string }[]
-    placeholder?: string
-    none?: string
-    blank?: boolean
-    disabled?: boolean
-    required?: boolean
-    /** shown when the field has no message of its own (its options could not be loaded) */
-    fallbackError?: string | undefined
-    onValueChange?: (value: string | null) => void
-  }) {
+export function SelectField<TValues extends FieldValues, TOutput>(
+  props: BoundField<TValues, TOutput> &
+    Framed & {
+      options: readonly Option[]
+      placeholder?: string
+      none?: string
+      blank?: boolean
+      disabled?: boolean
+      required?: boolean
+      /** shown when the field has no message of its own (its options could not be loaded) */
+      fallbackError?: string | undefined
+      onValueChange?: (value: string | null) => void
+    },
+) {
+  const { none, options, blank = false } = props
+  const choices = none ? [{ value: NONE, label: none }, ...options] : options
   return (
-    <Bound
-      control={control}
-      name={name}
-      hasHint={hint !== undefined}
-      render={({ id, field, error, described }) => {
-        const value = field.value as string | null | undefined
+    <FramedField
+      frame={props}
+      fallbackError={props.fallbackError}
+      render={(state) => {
+        const value = state.field.value as string | null | undefined
         const selected = value === null || value === undefined ? (none ? NONE : undefined) : value
         return (
-          <FormField
-            controlId={id}
-            label={label}
-            optional={optional}
-            error={error ?? fallbackError}
-            hint={hint}
-            className={className}
-          >
-            <Select
-              value={blank ? '' : selected || undefined}
-              onValueChange={(next) => {
-                const chosen = none && next === NONE ? null : next
-                field.onChange(chosen)
-                onValueChange?.(chosen)
-              }}
-              disabled={disabled}
-            >
-              <SelectTrigger
-                id={id}
-                ref={field.ref}
-                aria-required={required || undefined}
-                {...described}
-              >
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-              <SelectContent>
-                {none ? <SelectItem value={NONE}>{none}</SelectItem> : null}
-                {options.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </FormField>
+          <OptionSelect
+            options={choices}
+            value={blank ? '' : selected || undefined}
+            onValueChange={(next) => {
+              const chosen = none && next === NONE ? null : next
+              state.field.onChange(chosen)
+              props.onValueChange?.(chosen)
+            }}
+            disabled={props.disabled}
+            placeholder={props.placeholder}
+            {...controlProps(state, props.required)}
+          />
         )
       }}
     />
@@ -377,7 +339,7 @@ export function ChecksField<TValues extends FieldValues, TOutput>({
     groups: readonly {
       id: string
       title?: string
-      options: readonly { value: string; label: string }[]
+      options: readonly Option[]
     }[]
     groupClassName: string
   }) {

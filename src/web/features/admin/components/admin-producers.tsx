@@ -7,6 +7,7 @@ import type { AdminProducer } from '#shared/schemas/producer.ts'
 import {
   DataTable,
   RowAction,
+  RowTitle,
   StatusBadge,
   type Column,
 } from '#web/components/admin/data-table.tsx'
@@ -15,7 +16,6 @@ import { QueryStates } from '#web/components/admin/list-states.tsx'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { ProductImage } from '#web/components/product-image.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
 import { adminProducerQueries, useDeleteProducer } from '../api/admin-producers.ts'
@@ -108,32 +108,20 @@ const PRODUCER_COLUMNS: [Column<AdminProducer>, ...Column<AdminProducer>[]] = [
     header: 'Producer',
     className: 'col-start-1 row-start-1',
     cell: (producer) => (
-      <span className="flex items-center gap-3">
-        <ProductImage
-          src={producer.imageUrl}
-          alt=""
-          size="size-12"
-          fit="contain"
-          className="shrink-0 rounded-lg bg-white"
-        />
-        <span className="flex min-w-0 flex-col items-start">
-          <span className="font-semibold">{producer.name}</span>
-          {producer.active ? (
-            <Link
-              to={paths.producer(producer.slug)}
-              className="text-xs break-all text-primary underline-offset-4 hover:underline"
-              // the name begins with the words shown (label in name)
-              aria-label={`/producer/${producer.slug}, ${producer.name}'s page`}
-            >
-              /producer/{producer.slug}
-            </Link>
-          ) : (
-            <span className="text-xs break-all text-muted-foreground">
-              /producer/{producer.slug}
-            </span>
-          )}
-        </span>
-      </span>
+      <RowTitle image={producer.imageUrl} logo name={producer.name}>
+        {producer.active ? (
+          <Link
+            to={paths.producer(producer.slug)}
+            className="text-xs break-all text-primary underline-offset-4 hover:underline"
+            // the name begins with the words shown (label in name)
+            aria-label={`/producer/${producer.slug}, ${producer.name}'s page`}
+          >
+            /producer/{producer.slug}
+          </Link>
+        ) : (
+          <span className="text-xs break-all text-muted-foreground">/producer/{producer.slug}</span>
+        )}
+      </RowTitle>
     ),
   },
   {

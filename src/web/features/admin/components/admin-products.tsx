@@ -9,6 +9,7 @@ import type { AdminProduct } from '#shared/schemas/product.ts'
 import {
   DataTable,
   RowAction,
+  RowTitle,
   StatusBadge,
   type Column,
 } from '#web/components/admin/data-table.tsx'
@@ -17,7 +18,6 @@ import { QueryStates } from '#web/components/admin/list-states.tsx'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { ProductImage } from '#web/components/product-image.tsx'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { adminProductQueries, useDeleteProduct } from '../api/admin-products.ts'
 import { BoxChoicesDialog } from './box-choices-dialog.tsx'
@@ -150,22 +150,13 @@ const PRODUCT_COLUMNS: [Column<AdminProduct>, ...Column<AdminProduct>[]] = [
     header: 'Name',
     className: 'col-span-2 flex items-center gap-3',
     cell: (product) => (
-      <span className="flex items-center gap-3">
-        <ProductImage
-          src={product.imageUrl}
-          alt=""
-          size="size-12"
-          className="shrink-0 rounded-lg bg-wheat"
-        />
-        <span className="flex flex-col items-start gap-1">
-          <span className="font-semibold">{product.name}</span>
-          {product.isNew ? (
-            <span className="rounded-full bg-butter px-2 py-0.5 text-xs font-semibold text-charcoal">
-              New
-            </span>
-          ) : null}
-        </span>
-      </span>
+      <RowTitle image={product.imageUrl} name={product.name}>
+        {product.isNew ? (
+          <span className="rounded-full bg-butter px-2 py-0.5 text-xs font-semibold text-charcoal">
+            New
+          </span>
+        ) : null}
+      </RowTitle>
     ),
   },
   {

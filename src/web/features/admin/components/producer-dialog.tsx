@@ -12,6 +12,7 @@ import { FormDialog } from '#web/components/admin/form-dialog.tsx'
 import {
   CheckboxField,
   ChecksField,
+  EmailField,
   TextField,
   TextareaField,
 } from '#web/components/admin/form-fields.tsx'
@@ -218,15 +219,13 @@ export function ProducerDialog({
         groupClassName="flex flex-wrap gap-x-5 gap-y-3"
         groups={DAY_GROUPS}
       />
-      <TextField
+      <EmailField
         control={control}
         name="email"
         label="Harvest list e-mail"
         optional
         hint="Who receives this producer's weekly harvest list."
         className="sm:col-span-2"
-        type="email"
-        autoComplete="off"
       />
       <CheckboxField
         control={control}

@@ -13,7 +13,7 @@ import {
   type StaffInviteInput,
   type StaffMember,
 } from '#shared/schemas/staff.ts'
-import { SelectField, TextField } from '#web/components/admin/form-fields.tsx'
+import { EmailField, SelectField } from '#web/components/admin/form-fields.tsx'
 import { QueryStates } from '#web/components/admin/list-states.tsx'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -110,12 +110,10 @@ function InviteForm() {
       aria-label="Invite to the staff"
       className="grid gap-4 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
     >
-      <TextField
+      <EmailField
         control={control}
         name="email"
         label="E-mail address"
-        type="email"
-        autoComplete="off"
         placeholder="name@example.com"
       />
       <SelectField control={control} name="role" label="Role" options={ROLE_OPTIONS} />
