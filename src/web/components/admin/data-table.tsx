@@ -1,8 +1,10 @@
-import type { LucideIcon } from 'lucide-react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { PencilIcon, Trash2Icon, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { ProductImage } from '#web/components/product-image.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { QueryStates } from './list-states.tsx'
 
 /**
  * A column of an admin table: its heading, how a row shows in it, and (`className`) where the
@@ -22,89 +24,121 @@ const placed = <TRow,>(column: Column<TRow>, row: TRow) =>
 const HEADING = 'px-3 py-3 font-semibold'
 const EDGE_HEADING = 'px-4 py-3 font-semibold'
 
+type Row = { id: string; name: string }
+
 /**
- * An admin list as a table from lg and, below it, each row as a card whose cells wrap under the
- * row's name (`cardClassName` lays the card's grid; each column places its cell in it). The
- * first column heads its row; the row's actions come last. `busy` while a new answer is on its
+ * An admin list (its query in its loading, failed and empty states) as a table from lg and,
+ * below it, each row as a card whose cells wrap under the row's name (`cardClassName` lays the
+ * card's grid; each column places its cell in it). The first column heads its row; the row's
+ * actions come last: Edit, any `moreActions`, Delete. `aria-busy` while a new answer is on its
  * way.
  */
-export function DataTable<TRow>({
+export function DataTable<TRow extends Row>({
   caption,
+  query,
+  states,
   columns,
-  rows,
-  rowKey,
   cardClassName,
-  actions,
   actionsClassName,
-  busy,
+  onEdit,
+  moreActions,
+  onDelete,
 }: {
   caption: string
+  query: UseQueryResult<readonly TRow[]>
+  states: {
+    loading: string
+    failed: { title: string; text: string }
+    empty: { icon: LucideIcon; title: string; text: string }
+  }
   columns: readonly [Column<TRow>, ...Column<TRow>[]]
-  rows: readonly TRow[]
-  rowKey: (row: TRow) => string
   cardClassName: string
-  actions: (row: TRow) => ReactNode
   /** where the actions sit in a row's card */
   actionsClassName: string
-  busy: boolean
+  onEdit: (row: TRow) => void
+  moreActions?: (row: TRow) => ReactNode
+  onDelete: (row: TRow) => void
 }) {
   const [head, ...rest] = columns
   return (
-    <div className="overflow-hidden rounded-2xl border border-border bg-card" aria-busy={busy}>
-      <table className="w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="hidden bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase lg:table-header-group">
-          <tr>
-            <th scope="col" className={EDGE_HEADING}>
-              {head.header}
-            </th>
-            {rest.map((column) => (
-              <th
-                key={column.id}
-                scope="col"
-                className={cn(HEADING, column.align === 'end' && 'text-right')}
-              >
-                {column.header}
-              </th>
-            ))}
-            <th scope="col" className={cn(EDGE_HEADING, 'text-right')}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className={cn(cardClassName, 'lg:table-row lg:p-0')}>
-              <th
-                scope="row"
-                className={cn(
-                  'text-left font-normal lg:table-cell lg:px-4 lg:py-3',
-                  head.className,
-                )}
-              >
-                {head.cell(row)}
-              </th>
-              {rest.map((column) => (
-                <td
-                  key={column.id}
-                  className={cn('lg:table-cell lg:px-3 lg:py-3', placed(column, row))}
-                >
-                  {column.cell(row)}
-                </td>
+    <QueryStates
+      query={query}
+      loading={states.loading}
+      failed={states.failed}
+      empty={{ when: (rows) => rows.length === 0, ...states.empty }}
+    >
+      {(rows) => (
+        <div
+          className="overflow-hidden rounded-2xl border border-border bg-card"
+          aria-busy={query.isFetching}
+        >
+          <table className="w-full text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead className="hidden bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase lg:table-header-group">
+              <tr>
+                <th scope="col" className={EDGE_HEADING}>
+                  {head.header}
+                </th>
+                {rest.map((column) => (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className={cn(HEADING, column.align === 'end' && 'text-right')}
+                  >
+                    {column.header}
+                  </th>
+                ))}
+                <th scope="col" className={cn(EDGE_HEADING, 'text-right')}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {rows.map((row) => (
+                <tr key={row.id} className={cn(cardClassName, 'lg:table-row lg:p-0')}>
+                  <th
+                    scope="row"
+                    className={cn(
+                      'text-left font-normal lg:table-cell lg:px-4 lg:py-3',
+                      placed(head, row),
+                    )}
+                  >
+                    {head.cell(row)}
+                  </th>
+                  {rest.map((column) => (
+                    <td
+                      key={column.id}
+                      className={cn('lg:table-cell lg:px-3 lg:py-3', placed(column, row))}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  <td
+                    className={cn(
+                      'flex justify-end gap-1 lg:table-cell lg:px-4 lg:py-3 lg:text-right lg:whitespace-nowrap',
+                      actionsClassName,
+                    )}
+                  >
+                    <RowAction
+                      icon={PencilIcon}
+                      label={`Edit ${row.name}`}
+                      onClick={() => onEdit(row)}
+                    />
+                    {moreActions?.(row)}
+                    <RowAction
+                      icon={Trash2Icon}
+                      label={`Delete ${row.name}`}
+                      onClick={() => onDelete(row)}
+                      destructive
+                    />
+                  </td>
+                </tr>
               ))}
-              <td
-                className={cn(
-                  'flex justify-end gap-1 lg:table-cell lg:px-4 lg:py-3 lg:text-right lg:whitespace-nowrap',
-                  actionsClassName,
-                )}
-              >
-                {actions(row)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryStates>
   )
 }
 

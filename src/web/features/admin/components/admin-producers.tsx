@@ -1,18 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { PencilIcon, PlusIcon, Trash2Icon, TractorIcon } from 'lucide-react'
+import { PlusIcon, TractorIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { paths } from '#shared/routes.ts'
 import type { AdminProducer } from '#shared/schemas/producer.ts'
-import {
-  DataTable,
-  RowAction,
-  RowTitle,
-  StatusBadge,
-  type Column,
-} from '#web/components/admin/data-table.tsx'
+import { DataTable, RowTitle, StatusBadge, type Column } from '#web/components/admin/data-table.tsx'
 import { ListHeader } from '#web/components/admin/list-controls.tsx'
-import { QueryStates } from '#web/components/admin/list-states.tsx'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -48,47 +41,27 @@ export function AdminProducers() {
         </Button>
       </ListHeader>
 
-      <QueryStates
+      <DataTable
+        caption="Producers"
         query={producers}
-        loading="Loading producers..."
-        failed={{
-          title: 'Error Loading Producers',
-          text: 'Failed to load producers. Please refresh the page to try again.',
+        states={{
+          loading: 'Loading producers...',
+          failed: {
+            title: 'Error Loading Producers',
+            text: 'Failed to load producers. Please refresh the page to try again.',
+          },
+          empty: {
+            icon: TractorIcon,
+            title: 'No producers yet',
+            text: 'Add the first producer; products then name it as their farm.',
+          },
         }}
-        empty={{
-          when: (list) => list.length === 0,
-          icon: TractorIcon,
-          title: 'No producers yet',
-          text: 'Add the first producer; products then name it as their farm.',
-        }}
-      >
-        {(list) => (
-          <DataTable
-            caption="Producers"
-            columns={PRODUCER_COLUMNS}
-            rows={list}
-            rowKey={(producer) => producer.id}
-            cardClassName="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3"
-            actionsClassName="col-start-2 row-start-1 items-start"
-            busy={producers.isFetching}
-            actions={(producer) => (
-              <>
-                <RowAction
-                  icon={PencilIcon}
-                  label={`Edit ${producer.name}`}
-                  onClick={() => setEditing(producer)}
-                />
-                <RowAction
-                  icon={Trash2Icon}
-                  label={`Delete ${producer.name}`}
-                  onClick={() => setDeleting(producer)}
-                  destructive
-                />
-              </>
-            )}
-          />
-        )}
-      </QueryStates>
+        columns={PRODUCER_COLUMNS}
+        cardClassName="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3"
+        actionsClassName="col-start-2 row-start-1 items-start"
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
 
       {editing ? (
         <ProducerDialog

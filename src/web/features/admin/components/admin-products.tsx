@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { ListChecksIcon, PackageSearchIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { ListChecksIcon, PackageSearchIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { CATEGORIES, categoryLabel, findSubcategory } from '#shared/domain/catalog.ts'
@@ -14,7 +14,6 @@ import {
   type Column,
 } from '#web/components/admin/data-table.tsx'
 import { FilterSelect, ListFilters, ListHeader } from '#web/components/admin/list-controls.tsx'
-import { QueryStates } from '#web/components/admin/list-states.tsx'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
@@ -78,56 +77,38 @@ export function AdminProducts() {
         />
       </ListFilters>
 
-      <QueryStates
+      <DataTable
+        caption="Products"
         query={products}
-        loading="Loading products..."
-        failed={{
-          title: 'Error Loading Products',
-          text: 'Failed to load products. Please refresh the page to try again.',
+        states={{
+          loading: 'Loading products...',
+          failed: {
+            title: 'Error Loading Products',
+            text: 'Failed to load products. Please refresh the page to try again.',
+          },
+          empty: {
+            icon: PackageSearchIcon,
+            title: 'No products found',
+            text: filtered
+              ? 'No product matches this search. Try another name, farm or category.'
+              : 'Add the first product to the shop.',
+          },
         }}
-        empty={{
-          when: (list) => list.length === 0,
-          icon: PackageSearchIcon,
-          title: 'No products found',
-          text: filtered
-            ? 'No product matches this search. Try another name, farm or category.'
-            : 'Add the first product to the shop.',
-        }}
-      >
-        {(list) => (
-          <DataTable
-            caption="Products"
-            columns={PRODUCT_COLUMNS}
-            rows={list}
-            rowKey={(product) => product.id}
-            cardClassName="grid grid-cols-[3rem_1fr_auto] gap-x-3 gap-y-1 px-4 py-3"
-            actionsClassName="col-start-3 row-span-2 row-start-3 items-end"
-            busy={products.isFetching}
-            actions={(product) => (
-              <>
-                <RowAction
-                  icon={PencilIcon}
-                  label={`Edit ${product.name}`}
-                  onClick={() => setEditing(product)}
-                />
-                {isFarmBox(product) ? (
-                  <RowAction
-                    icon={ListChecksIcon}
-                    label={`Items in ${product.name}`}
-                    onClick={() => setEditingBox(product)}
-                  />
-                ) : null}
-                <RowAction
-                  icon={Trash2Icon}
-                  label={`Delete ${product.name}`}
-                  onClick={() => setDeleting(product)}
-                  destructive
-                />
-              </>
-            )}
-          />
-        )}
-      </QueryStates>
+        columns={PRODUCT_COLUMNS}
+        cardClassName="grid grid-cols-[3rem_1fr_auto] gap-x-3 gap-y-1 px-4 py-3"
+        actionsClassName="col-start-3 row-span-2 row-start-3 items-end"
+        onEdit={setEditing}
+        moreActions={(product) =>
+          isFarmBox(product) ? (
+            <RowAction
+              icon={ListChecksIcon}
+              label={`Items in ${product.name}`}
+              onClick={() => setEditingBox(product)}
+            />
+          ) : null
+        }
+        onDelete={setDeleting}
+      />
 
       {editing ? (
         <ProductDialog
