@@ -127,7 +127,49 @@ const controlProps = ({ id, field, described }: BoundState, required = false) =>
   onBlur: field.onBlur,
 })
 
-const textOf = (field: { value: unknown }) => (field.value as string | null | undefined) ?? ''
+const textOf = (value: unknown) => (value as string | null | undefined) ?? ''
+
+/** What a typed control (a text box) is given: its wiring, the field's text and its writes. */
+type TypedProps = ReturnType<typeof controlProps> & {
+  value: string
+  onChange: (event: { target: { value: string } }) => void
+}
+
+/**
+ * A framed field typed into: `read` turns the field's value into the text shown, `write` the
+ * text typed into the value kept.
+ */
+function TypedField<TValues extends FieldValues, TOutput>({
+  frame,
+  required,
+  read = textOf,
+  write = (text) => text,
+  onValueChange,
+  render,
+}: {
+  frame: BoundField<TValues, TOutput> & Framed
+  required: boolean | undefined
+  read?: (value: unknown) => string
+  write?: (text: string) => unknown
+  onValueChange?: ((text: string) => void) | undefined
+  render: (props: TypedProps) => ReactElement
+}) {
+  return (
+    <FramedField
+      frame={frame}
+      render={(state) =>
+        render({
+          ...controlProps(state, required),
+          value: read(state.field.value),
+          onChange: ({ target }) => {
+            state.field.onChange(write(target.value))
+            onValueChange?.(target.value)
+          },
+        })
+      }
+    />
+  )
+}
 
 type TextFieldProps<TValues extends FieldValues, TOutput> = BoundField<TValues, TOutput> &
   Framed &
@@ -147,21 +189,13 @@ export function TextField<TValues extends FieldValues, TOutput>(
   props: TextFieldProps<TValues, TOutput>,
 ) {
   const { placeholder, type, autoComplete, inputMode, autoCapitalize, spellCheck } = props
+  const shown = { placeholder, type, autoComplete, inputMode, autoCapitalize, spellCheck }
   return (
-    <FramedField
+    <TypedField
       frame={props}
-      render={(state) => (
-        <Input
-          className={props.inputClassName}
-          {...{ placeholder, type, autoComplete, inputMode, autoCapitalize, spellCheck }}
-          {...controlProps(state, props.required)}
-          value={textOf(state.field)}
-          onChange={(event) => {
-            state.field.onChange(event.target.value)
-            props.onValueChange?.(event.target.value)
-          }}
-        />
-      )}
+      required={props.required}
+      onValueChange={props.onValueChange}
+      render={(typed) => <Input className={props.inputClassName} {...shown} {...typed} />}
     />
   )
 }
@@ -187,7 +221,13 @@ export function EmailField<TValues extends FieldValues, TOutput>(
   return <TextField type="email" autoComplete="off" {...props} />
 }
 
-/** A multi-line text field; `lines` holds a list, one item a line (blank lines kept for typing). */
+/** A list typed one item a line; blank lines stay while typing (the schema drops them). */
+const LINES = {
+  read: (value: unknown) => ((value as string[] | null) ?? []).join('\n'),
+  write: (text: string) => text.split('\n'),
+}
+
+/** A multi-line text field; `lines` holds a list, one item a line. */
 export function TextareaField<TValues extends FieldValues, TOutput>(
   props: BoundField<TValues, TOutput> &
     Framed &
@@ -197,22 +237,14 @@ export function TextareaField<TValues extends FieldValues, TOutput>(
       textareaClassName?: string
     },
 ) {
-  const { lines = false, rows, minHeight } = props
+  const { rows, minHeight } = props
   return (
-    <FramedField
+    <TypedField
       frame={props}
-      render={(state) => (
-        <Textarea
-          className={props.textareaClassName}
-          {...{ rows, minHeight }}
-          {...controlProps(state, props.required)}
-          value={
-            lines ? ((state.field.value as string[] | null) ?? []).join('\n') : textOf(state.field)
-          }
-          onChange={({ target: { value } }) =>
-            state.field.onChange(lines ? value.split('\n') : value)
-          }
-        />
+      required={props.required}
+      {...(props.lines ? LINES : {})}
+      render={(typed) => (
+        <Textarea className={props.textareaClassName} {...{ rows, minHeight }} {...typed} />
       )}
     />
   )

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -7,17 +7,22 @@ import { OptionSelect, type Option } from './option-select.tsx'
 
 /**
  * The top of an admin page of its own (/admin/products, /admin/producers): the way back to the
- * admin, the page's heading, a count said politely as it changes, and the page's buttons.
+ * admin, the page's heading, a count said politely as it changes, a link to its sibling page
+ * and the button that adds a row.
  */
 export function ListHeader({
   title,
   count,
-  children,
+  sibling,
+  addLabel,
+  onAdd,
 }: {
   title: string
   /** blank until the list is loaded */
   count: string | undefined
-  children: ReactNode
+  sibling: { to: string; label: string }
+  addLabel: string
+  onAdd: () => void
 }) {
   return (
     <div className="flex flex-col gap-4 py-8 sm:flex-row sm:items-end sm:justify-between">
@@ -32,7 +37,15 @@ export function ListHeader({
           {count ?? '\u00a0'}
         </p>
       </div>
-      <div className="flex flex-wrap gap-3">{children}</div>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild size="lg" variant="outline">
+          <Link to={sibling.to}>{sibling.label}</Link>
+        </Button>
+        <Button size="lg" onClick={onAdd}>
+          <PlusIcon aria-hidden />
+          {addLabel}
+        </Button>
+      </div>
     </div>
   )
 }

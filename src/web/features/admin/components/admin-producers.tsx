@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { PlusIcon, TractorIcon } from 'lucide-react'
+import { TractorIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { paths } from '#shared/routes.ts'
@@ -7,7 +7,6 @@ import type { AdminProducer } from '#shared/schemas/producer.ts'
 import { DataTable, RowTitle, StatusBadge, type Column } from '#web/components/admin/data-table.tsx'
 import { ListHeader } from '#web/components/admin/list-controls.tsx'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
-import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { ApiError } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -31,15 +30,13 @@ export function AdminProducers() {
 
   return (
     <>
-      <ListHeader title="Producers" count={producers.data ? countText(producers.data) : undefined}>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/admin/products">Products</Link>
-        </Button>
-        <Button size="lg" onClick={() => setEditing('new')}>
-          <PlusIcon aria-hidden />
-          New Producer
-        </Button>
-      </ListHeader>
+      <ListHeader
+        title="Producers"
+        count={producers.data ? countText(producers.data) : undefined}
+        sibling={{ to: '/admin/products', label: 'Products' }}
+        addLabel="New Producer"
+        onAdd={() => setEditing('new')}
+      />
 
       <DataTable
         caption="Producers"

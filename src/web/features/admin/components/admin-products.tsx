@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { ListChecksIcon, PackageSearchIcon, PlusIcon } from 'lucide-react'
+import { ListChecksIcon, PackageSearchIcon } from 'lucide-react'
 import { useState } from 'react'
-import { Link } from '#web/lib/router.tsx'
 import { CATEGORIES, categoryLabel, findSubcategory } from '#shared/domain/catalog.ts'
 import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
@@ -15,7 +14,6 @@ import {
 } from '#web/components/admin/data-table.tsx'
 import { FilterSelect, ListFilters, ListHeader } from '#web/components/admin/list-controls.tsx'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
-import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { adminProductQueries, useDeleteProduct } from '../api/admin-products.ts'
@@ -57,15 +55,11 @@ export function AdminProducts() {
               }`
             : undefined
         }
-      >
-        <Button asChild size="lg" variant="outline">
-          <Link to="/admin/producers">Producers</Link>
-        </Button>
-        <Button size="lg" onClick={() => setEditing('new')}>
-          <PlusIcon aria-hidden />
-          Add Product
-        </Button>
-      </ListHeader>
+
+        sibling={{ to: '/admin/producers', label: 'Producers' }}
+        addLabel="Add Product"
+        onAdd={() => setEditing('new')}
+      />
 
       <ListFilters search={search} onSearch={setSearch} searchLabel="Search by name or farm">
         <FilterSelect
