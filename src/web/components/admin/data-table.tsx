@@ -34,9 +34,9 @@ type Row = { id: string; name: string }
  * way.
  */
 export function DataTable<TRow extends Row>({
-  caption,
+  title,
   query,
-  states,
+  empty,
   columns,
   cardClassName,
   actionsClassName,
@@ -44,13 +44,10 @@ export function DataTable<TRow extends Row>({
   moreActions,
   onDelete,
 }: {
-  caption: string
+  /** what the rows are, as the table's caption: "Products" */
+  title: string
   query: UseQueryResult<readonly TRow[]>
-  states: {
-    loading: string
-    failed: { title: string; text: string }
-    empty: { icon: LucideIcon; title: string; text: string }
-  }
+  empty: { icon: LucideIcon; title: string; text: string }
   columns: readonly [Column<TRow>, ...Column<TRow>[]]
   cardClassName: string
   /** where the actions sit in a row's card */
@@ -63,9 +60,12 @@ export function DataTable<TRow extends Row>({
   return (
     <QueryStates
       query={query}
-      loading={states.loading}
-      failed={states.failed}
-      empty={{ when: (rows) => rows.length === 0, ...states.empty }}
+      loading={`Loading ${title.toLowerCase()}...`}
+      failed={{
+        title: `Error Loading ${title}`,
+        text: `Failed to load ${title.toLowerCase()}. Please refresh the page to try again.`,
+      }}
+      empty={{ when: (rows) => rows.length === 0, ...empty }}
     >
       {(rows) => (
         <div
@@ -73,7 +73,7 @@ export function DataTable<TRow extends Row>({
           aria-busy={query.isFetching}
         >
           <table className="w-full text-sm">
-            <caption className="sr-only">{caption}</caption>
+            <caption className="sr-only">{title}</caption>
             <thead className="hidden bg-muted/60 text-left text-xs tracking-wide text-muted-foreground uppercase lg:table-header-group">
               <tr>
                 <th scope="col" className={EDGE_HEADING}>

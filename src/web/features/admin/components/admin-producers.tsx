@@ -39,19 +39,12 @@ export function AdminProducers() {
       />
 
       <DataTable
-        caption="Producers"
+        title="Producers"
         query={producers}
-        states={{
-          loading: 'Loading producers...',
-          failed: {
-            title: 'Error Loading Producers',
-            text: 'Failed to load producers. Please refresh the page to try again.',
-          },
-          empty: {
-            icon: TractorIcon,
-            title: 'No producers yet',
-            text: 'Add the first producer; products then name it as their farm.',
-          },
+        empty={{
+          icon: TractorIcon,
+          title: 'No producers yet',
+          text: 'Add the first producer; products then name it as their farm.',
         }}
         columns={PRODUCER_COLUMNS}
         cardClassName="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3"

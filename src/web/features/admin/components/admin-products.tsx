@@ -72,21 +72,14 @@ export function AdminProducts() {
       </ListFilters>
 
       <DataTable
-        caption="Products"
+        title="Products"
         query={products}
-        states={{
-          loading: 'Loading products...',
-          failed: {
-            title: 'Error Loading Products',
-            text: 'Failed to load products. Please refresh the page to try again.',
-          },
-          empty: {
-            icon: PackageSearchIcon,
-            title: 'No products found',
-            text: filtered
-              ? 'No product matches this search. Try another name, farm or category.'
-              : 'Add the first product to the shop.',
-          },
+        empty={{
+          icon: PackageSearchIcon,
+          title: 'No products found',
+          text: filtered
+            ? 'No product matches this search. Try another name, farm or category.'
+            : 'Add the first product to the shop.',
         }}
         columns={PRODUCT_COLUMNS}
         cardClassName="grid grid-cols-[3rem_1fr_auto] gap-x-3 gap-y-1 px-4 py-3"
