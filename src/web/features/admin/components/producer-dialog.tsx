@@ -8,14 +8,9 @@ import {
   type ProducerInput,
   type ProducerValues,
 } from '#shared/schemas/producer.ts'
+import { CheckboxField, ChecksField } from '#web/components/admin/check-fields.tsx'
 import { FormDialog } from '#web/components/admin/form-dialog.tsx'
-import {
-  CheckboxField,
-  ChecksField,
-  EmailField,
-  TextField,
-  TextareaField,
-} from '#web/components/admin/form-fields.tsx'
+import { EmailField, TextField, TextareaField } from '#web/components/admin/form-fields.tsx'
 import { ImageField } from '#web/components/admin/image-field.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'

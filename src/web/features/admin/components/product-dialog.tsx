@@ -9,11 +9,9 @@ import {
   type ProductInput,
   type ProductValues,
 } from '#shared/schemas/product.ts'
+import { CheckboxField, ChecksField, FieldLegend } from '#web/components/admin/check-fields.tsx'
 import { FormDialog } from '#web/components/admin/form-dialog.tsx'
 import {
-  CheckboxField,
-  ChecksField,
-  FieldLegend,
   MoneyField,
   SelectField,
   TextField,
