@@ -1,31 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useId } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { chicagoDayBounds } from '#shared/domain/delivery.ts'
 import { readMoneyInput } from '#shared/domain/money.ts'
 import { CouponCodeSchema, type CouponCreateInput } from '#shared/schemas/coupon.ts'
-import { Button } from '#web/components/ui/button.tsx'
+import { FormDialog } from '#web/components/admin/form-dialog.tsx'
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx'
-import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
-import { Input } from '#web/components/ui/input.tsx'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#web/components/ui/select.tsx'
+  MoneyField,
+  SelectField,
+  TextField,
+  WholeNumberField,
+} from '#web/components/admin/form-fields.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { useCreateCoupon } from '../api/admin-coupons.ts'
+
+const KIND_OPTIONS = [
+  { value: 'percent', label: 'Percent off' },
+  { value: 'amount', label: 'Amount off ($)' },
+]
 
 /** cents of a typed amount ("5", "7.50"), or null when it is not one */
 const typedCents = (value: string) => {
@@ -103,16 +96,8 @@ const SERVER_FIELDS: Record<string, keyof CouponForm> = {
 }
 
 export function CouponDialog({ onClose }: { onClose: () => void }) {
-  const id = useId()
-  const field = (name: string) => `${id}-${name}`
   const create = useCreateCoupon()
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CouponForm, unknown, z.output<typeof CouponFormSchema>>({
+  const form = useForm<CouponForm, unknown, z.output<typeof CouponFormSchema>>({
     resolver: zodResolver(CouponFormSchema),
     defaultValues: {
       code: '',
@@ -124,149 +109,65 @@ export function CouponDialog({ onClose }: { onClose: () => void }) {
       endsOn: '',
     },
   })
+  const { control } = form
   const kind = useWatch({ control, name: 'kind' })
 
-  const onSubmit = handleSubmit((form) =>
-    create.mutate(toCouponInput(form), {
-      onSuccess: (coupon) => {
-        toast({ title: 'Coupon created', description: `${coupon.code} is ready to use.` })
-        onClose()
-      },
-      onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const [serverField, message] of Object.entries(error.fieldErrors)) {
-            const formField = SERVER_FIELDS[serverField]
-            if (formField) setError(formField, { type: 'server', message })
-          }
-          if (error.status === 409)
-            setError('code', { type: 'server', message: errorMessage(error, '') })
-        }
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error, 'Failed to create the coupon. Please try again.'),
-        })
-      },
-    }),
-  )
-
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent width="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>New Coupon</DialogTitle>
-          <DialogDescription>Customers type the code in their basket.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            controlId={field('code')}
-            label="Code"
-            error={errors.code?.message}
-            className="sm:col-span-2"
-          >
-            <Input
-              id={field('code')}
-              autoComplete="off"
-              className="font-mono uppercase"
-              placeholder="SPRING15"
-              {...fieldErrorProps(field('code'), errors.code?.message)}
-              {...register('code')}
-            />
-          </FormField>
-          <FormField controlId={field('kind')} label="Discount type">
-            <Controller
-              control={control}
-              name="kind"
-              render={({ field: kindField }) => (
-                <Select value={kindField.value} onValueChange={kindField.onChange}>
-                  <SelectTrigger id={field('kind')}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="percent">Percent off</SelectItem>
-                    <SelectItem value="amount">Amount off ($)</SelectItem>
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </FormField>
-          <FormField
-            controlId={field('value')}
-            label={kind === 'percent' ? 'Percent off' : 'Amount off ($)'}
-            error={errors.value?.message}
-          >
-            <Input
-              id={field('value')}
-              inputMode="decimal"
-              placeholder={kind === 'percent' ? '15' : '5.00'}
-              {...fieldErrorProps(field('value'), errors.value?.message)}
-              {...register('value')}
-            />
-          </FormField>
-          <FormField
-            controlId={field('min')}
-            label="Minimum subtotal ($)"
-            optional
-            error={errors.minSubtotal?.message}
-          >
-            <Input
-              id={field('min')}
-              inputMode="decimal"
-              placeholder="60.00"
-              {...fieldErrorProps(field('min'), errors.minSubtotal?.message)}
-              {...register('minSubtotal')}
-            />
-          </FormField>
-          <FormField
-            controlId={field('limit')}
-            label="Redemption limit"
-            optional
-            error={errors.maxRedemptions?.message}
-          >
-            <Input
-              id={field('limit')}
-              inputMode="numeric"
-              placeholder="100"
-              {...fieldErrorProps(field('limit'), errors.maxRedemptions?.message)}
-              {...register('maxRedemptions')}
-            />
-          </FormField>
-          <FormField
-            controlId={field('starts')}
-            label="First day"
-            optional
-            error={errors.startsOn?.message}
-          >
-            <Input
-              id={field('starts')}
-              type="date"
-              {...fieldErrorProps(field('starts'), errors.startsOn?.message)}
-              {...register('startsOn')}
-            />
-          </FormField>
-          <FormField
-            controlId={field('ends')}
-            label="Last day"
-            optional
-            error={errors.endsOn?.message}
-          >
-            <Input
-              id={field('ends')}
-              type="date"
-              {...fieldErrorProps(field('ends'), errors.endsOn?.message)}
-              {...register('endsOn')}
-            />
-          </FormField>
-          <DialogFooter className="sm:col-span-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Coupon'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      title="New Coupon"
+      description="Customers type the code in their basket."
+      width="max-w-xl"
+      submitLabel="Create Coupon"
+      pendingLabel="Creating..."
+      save={(values) => create.mutateAsync(toCouponInput(values))}
+      onSaved={(coupon) =>
+        toast({ title: 'Coupon created', description: `${coupon.code} is ready to use.` })
+      }
+      serverFields={SERVER_FIELDS}
+      onRefused={(error) => {
+        // a code already taken is a conflict with no field named: it belongs under Code
+        if (error instanceof ApiError && error.status === 409) {
+          form.setError('code', { type: 'server', message: errorMessage(error, '') })
+        }
+        return {
+          description: errorMessage(error, 'Failed to create the coupon. Please try again.'),
+        }
+      }}
+      onClose={onClose}
+    >
+      <TextField
+        control={control}
+        name="code"
+        label="Code"
+        className="sm:col-span-2"
+        autoComplete="off"
+        inputClassName="font-mono uppercase"
+        placeholder="SPRING15"
+      />
+      <SelectField control={control} name="kind" label="Discount type" options={KIND_OPTIONS} />
+      <MoneyField
+        control={control}
+        name="value"
+        label={kind === 'percent' ? 'Percent off' : 'Amount off ($)'}
+        placeholder={kind === 'percent' ? '15' : '5.00'}
+      />
+      <MoneyField
+        control={control}
+        name="minSubtotal"
+        label="Minimum subtotal ($)"
+        optional
+        placeholder="60.00"
+      />
+      <WholeNumberField
+        control={control}
+        name="maxRedemptions"
+        label="Redemption limit"
+        optional
+        placeholder="100"
+      />
+      <TextField control={control} name="startsOn" label="First day" optional type="date" />
+      <TextField control={control} name="endsOn" label="Last day" optional type="date" />
+    </FormDialog>
   )
 }

@@ -4,11 +4,12 @@ import { useState } from 'react'
 import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { AdminCoupon } from '#shared/schemas/coupon.ts'
+import { StatusBadge } from '#web/components/admin/data-table.tsx'
+import { QueryStates } from '#web/components/admin/list-states.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { cn } from '#web/lib/cn.ts'
 import { adminCouponQueries, useUpdateCoupon } from '../api/admin-coupons.ts'
-import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
 import { CouponDialog } from './coupon-dialog.tsx'
 
 const dayFormat = businessDateTimeFormat({
@@ -53,28 +54,27 @@ export function CouponsTab() {
           New Coupon
         </Button>
       </div>
-      {coupons.isPending ? (
-        <AdminLoading text="Loading coupons..." />
-      ) : coupons.isError ? (
-        <AdminLoadError
-          text="We couldn't load the coupons just now."
-          onRetry={() => void coupons.refetch()}
-        />
-      ) : coupons.data.length === 0 ? (
-        <AdminEmpty
-          icon={TicketPercentIcon}
-          title="No coupons yet"
-          text="Create a code for a promotion, a newsletter or a first order."
-        />
-      ) : (
-        <ul aria-label="Coupons" className="grid gap-3 md:grid-cols-2">
-          {coupons.data.map((coupon) => (
-            <li key={coupon.id}>
-              <CouponCard coupon={coupon} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={coupons}
+        loading="Loading coupons..."
+        failed={{ text: "We couldn't load the coupons just now." }}
+        empty={{
+          when: (list) => list.length === 0,
+          icon: TicketPercentIcon,
+          title: 'No coupons yet',
+          text: 'Create a code for a promotion, a newsletter or a first order.',
+        }}
+      >
+        {(list) => (
+          <ul aria-label="Coupons" className="grid gap-3 md:grid-cols-2">
+            {list.map((coupon) => (
+              <li key={coupon.id}>
+                <CouponCard coupon={coupon} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       {creating ? <CouponDialog onClose={() => setCreating(false)} /> : null}
     </section>
   )
@@ -115,14 +115,9 @@ function CouponCard({ coupon }: { coupon: AdminCoupon }) {
           <h3 className="font-mono text-lg font-semibold tracking-wide break-all">{coupon.code}</h3>
           <p className="font-semibold text-forest">{discountText(coupon)}</p>
         </div>
-        <span
-          className={cn(
-            'rounded-full px-2.5 py-0.5 text-xs font-semibold',
-            coupon.active ? 'bg-accent text-accent-foreground' : 'bg-muted text-muted-foreground',
-          )}
-        >
+        <StatusBadge tone={coupon.active ? 'good' : 'off'}>
           {coupon.active ? 'Active' : 'Inactive'}
-        </span>
+        </StatusBadge>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Valid</dt>

@@ -4,7 +4,7 @@ import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import type { EmailEntry, UnservedZip } from '#shared/schemas/admin.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { EMAILS_CSV_PATH, adminInboxQueries } from '../api/admin-inbox.ts'
-import { AdminCount, AdminLoadError, AdminLoading } from './admin-states.tsx'
+import { AdminCount, AdminLoadError, AdminLoading } from '#web/components/admin/list-states.tsx'
 
 const joinedFormat = businessDateTimeFormat({
   month: 'short',

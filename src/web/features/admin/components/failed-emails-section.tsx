@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { adminOutboxQueries, useRetryEmail } from '../api/admin-outbox.ts'
-import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
+import { AdminEmpty, AdminLoadError, AdminLoading } from '#web/components/admin/list-states.tsx'
 
 const whenFormat = businessDateTimeFormat({
   month: 'short',

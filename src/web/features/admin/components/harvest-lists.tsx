@@ -6,7 +6,7 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { cn } from '#web/lib/cn.ts'
 import { harvestCsvUrl, useSendHarvest } from '../api/admin-week.ts'
-import { AdminEmpty } from './admin-states.tsx'
+import { AdminEmpty } from '#web/components/admin/list-states.tsx'
 import { WeekLinesTable } from './week-lines-table.tsx'
 
 const sentFormat = businessDateTimeFormat({

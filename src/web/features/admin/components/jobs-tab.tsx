@@ -9,7 +9,7 @@ import {
 import type { JobRun } from '#shared/schemas/order-changes.ts'
 import { cn } from '#web/lib/cn.ts'
 import { adminJobQueries } from '../api/admin-jobs.ts'
-import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
+import { AdminEmpty, AdminLoadError, AdminLoading } from '#web/components/admin/list-states.tsx'
 
 const STATUS: Record<JobRun['status'], { label: string; style: string }> = {
   running: { label: 'Running', style: 'bg-butter/40 text-charcoal' },

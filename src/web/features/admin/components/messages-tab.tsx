@@ -16,7 +16,12 @@ import {
 } from '#web/components/ui/dialog.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { adminInboxQueries, useDeleteMessage } from '../api/admin-inbox.ts'
-import { AdminCount, AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
+import {
+  AdminCount,
+  AdminEmpty,
+  AdminLoadError,
+  AdminLoading,
+} from '#web/components/admin/list-states.tsx'
 
 const receivedFormat = businessDateTimeFormat({
   month: 'short',

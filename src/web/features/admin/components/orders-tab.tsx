@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { ChevronLeftIcon, ChevronRightIcon, PackageIcon, XIcon } from 'lucide-react'
+import { PackageIcon, XIcon } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useSearchParams } from '#web/lib/router.tsx'
 import { CalendarDaySchema } from '#shared/schemas/dates.ts'
@@ -12,6 +12,8 @@ import {
   PAYMENT_STATES,
   PAYMENT_STATE_LABELS,
 } from '#shared/schemas/order-status.ts'
+import { Pager } from '#web/components/admin/list-controls.tsx'
+import { AdminEmpty, AdminLoadError, AdminLoading } from '#web/components/admin/list-states.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
@@ -25,7 +27,6 @@ import {
 } from '#web/components/ui/select.tsx'
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts'
 import { adminOrderQueries, type AdminOrderFilters } from '../api/admin-orders.ts'
-import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-states.tsx'
 import { AdminOrderCard } from './admin-order-card.tsx'
 
 const ANY = 'any'
@@ -97,6 +98,8 @@ export function OrdersTab() {
             ))}
           </ul>
           <Pager
+            label="Order pages"
+            noun={['order', 'orders']}
             page={orders.data.page}
             pageSize={orders.data.pageSize}
             totalCount={orders.data.totalCount}
@@ -237,51 +240,5 @@ function FilterSelect<Value extends string>({
         </SelectContent>
       </Select>
     </div>
-  )
-}
-
-function Pager({
-  page,
-  pageSize,
-  totalCount,
-  onPage,
-}: {
-  page: number
-  pageSize: number
-  totalCount: number
-  onPage: (page: number) => void
-}) {
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize))
-  const first = (page - 1) * pageSize + 1
-  const last = Math.min(totalCount, page * pageSize)
-  return (
-    <nav
-      aria-label="Order pages"
-      className="flex flex-wrap items-center justify-between gap-3 text-sm"
-    >
-      <p className="text-muted-foreground" aria-live="polite">
-        Showing {first}–{last} of {totalCount} {totalCount === 1 ? 'order' : 'orders'}
-      </p>
-      {pages > 1 ? (
-        <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            <ChevronLeftIcon aria-hidden />
-            Previous
-          </Button>
-          <span className="tabular-nums">
-            Page {page} of {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => onPage(page + 1)}
-          >
-            Next
-            <ChevronRightIcon aria-hidden />
-          </Button>
-        </div>
-      ) : null}
-    </nav>
   )
 }

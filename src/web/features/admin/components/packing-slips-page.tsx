@@ -6,7 +6,7 @@ import type { PackingSlip } from '#shared/schemas/week.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { adminWeekQueries, useMarkPacked } from '../api/admin-week.ts'
-import { AdminLoadError, AdminLoading } from './admin-states.tsx'
+import { AdminLoadError, AdminLoading } from '#web/components/admin/list-states.tsx'
 import { ItemShortButton } from './item-short-dialog.tsx'
 import { MarkPackedButton } from './mark-packed-button.tsx'
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { SendIcon, UserMinusIcon } from 'lucide-react'
-import { useId, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { businessDateTimeFormat } from '#shared/domain/delivery.ts'
 import {
@@ -13,21 +13,13 @@ import {
   type StaffInviteInput,
   type StaffMember,
 } from '#shared/schemas/staff.ts'
+import { EmailField, SelectField } from '#web/components/admin/form-fields.tsx'
+import { QueryStates } from '#web/components/admin/list-states.tsx'
 import { ConfirmDialog } from '#web/components/ui/alert-dialog.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
-import { Input } from '#web/components/ui/input.tsx'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#web/components/ui/select.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { adminStaffQueries, useInviteStaff, useRemoveStaffRole } from '../api/admin-staff.ts'
-import { AdminLoadError, AdminLoading } from './admin-states.tsx'
 
 const dayFormat = businessDateTimeFormat({
   month: 'short',
@@ -60,19 +52,18 @@ export function StaffTab() {
         </p>
       </div>
       <InviteForm />
-      {staff.isPending ? (
-        <AdminLoading text="Loading the staff..." />
-      ) : staff.isError ? (
-        <AdminLoadError
-          text="We couldn't load the staff just now."
-          onRetry={() => void staff.refetch()}
-        />
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-          <StaffList members={staff.data.staff} />
-          <PendingInvitations invitations={staff.data.invitations} />
-        </div>
-      )}
+      <QueryStates
+        query={staff}
+        loading="Loading the staff..."
+        failed={{ text: "We couldn't load the staff just now." }}
+      >
+        {(data) => (
+          <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+            <StaffList members={data.staff} />
+            <PendingInvitations invitations={data.invitations} />
+          </div>
+        )}
+      </QueryStates>
     </section>
   )
 }
@@ -80,17 +71,14 @@ export function StaffTab() {
 type InviteForm = StaffInviteInput
 type InviteOutput = z.output<typeof StaffInviteInputSchema>
 
+const ROLE_OPTIONS = [
+  { value: 'driver', label: 'Driver' },
+  { value: 'admin', label: 'Admin' },
+]
+
 function InviteForm() {
-  const id = useId()
   const invite = useInviteStaff()
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<InviteForm, unknown, InviteOutput>({
+  const { control, handleSubmit, reset, setError } = useForm<InviteForm, unknown, InviteOutput>({
     resolver: zodResolver(StaffInviteInputSchema),
     defaultValues: { email: '', role: 'driver' },
   })
@@ -122,36 +110,13 @@ function InviteForm() {
       aria-label="Invite to the staff"
       className="grid gap-4 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
     >
-      <FormField controlId={`${id}-email`} label="E-mail address" error={errors.email?.message}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="off"
-          placeholder="name@example.com"
-          {...fieldErrorProps(`${id}-email`, errors.email?.message)}
-          {...register('email')}
-        />
-      </FormField>
-      <FormField controlId={`${id}-role`} label="Role" error={errors.role?.message}>
-        <Controller
-          control={control}
-          name="role"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger
-                id={`${id}-role`}
-                {...fieldErrorProps(`${id}-role`, errors.role?.message)}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="driver">Driver</SelectItem>
-                <SelectItem value="admin">Admin</SelectItem>
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </FormField>
+      <EmailField
+        control={control}
+        name="email"
+        label="E-mail address"
+        placeholder="name@example.com"
+      />
+      <SelectField control={control} name="role" label="Role" options={ROLE_OPTIONS} />
       <Button type="submit" disabled={invite.isPending} className="sm:mt-7">
         <SendIcon aria-hidden />
         {invite.isPending ? 'Sending...' : 'Send invitation'}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { adminWeekQueries } from '../api/admin-week.ts'
-import { AdminLoadError } from './admin-states.tsx'
+import { AdminLoadError } from '#web/components/admin/list-states.tsx'
 
 /**
  * "Short this week" (docs/product.md#refunds): what was short at packing on the Saturday's

@@ -3,7 +3,7 @@ import { Link } from '#web/lib/router.tsx'
 import { deliveryOfSaturday, formatDeliveryDate } from '#shared/domain/delivery.ts'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import type { WeekSummary } from '#shared/schemas/week.ts'
-import { AdminCount } from './admin-states.tsx'
+import { AdminCount } from '#web/components/admin/list-states.tsx'
 
 const money = (value: string) => formatDecimalPrice(value)
 

@@ -1,29 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useId } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { RouteInputSchema, type DeliveryRoute, type StaffMember } from '#shared/schemas/routes.ts'
-import { Button } from '#web/components/ui/button.tsx'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.tsx'
-import { FormField, fieldErrorProps } from '#web/components/ui/form-field.tsx'
-import { Input } from '#web/components/ui/input.tsx'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '#web/components/ui/select.tsx'
-import { Textarea } from '#web/components/ui/textarea.tsx'
+import { FormDialog } from '#web/components/admin/form-dialog.tsx'
+import { SelectField, TextField, TextareaField } from '#web/components/admin/form-fields.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
-import { ApiError, errorMessage } from '#web/lib/api-client.ts'
+import { errorMessage } from '#web/lib/api-client.ts'
 import { useUpdateRoute } from '../api/week-routes.ts'
 
 const NO_DRIVER = 'none'
@@ -67,16 +49,8 @@ export function RouteDialog({
   drivers: StaffMember[]
   onClose: () => void
 }) {
-  const id = useId()
-  const field = (name: string) => `${id}-${name}`
   const update = useUpdateRoute()
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RouteForm>({
+  const form = useForm<RouteForm>({
     resolver: zodResolver(RouteFormSchema),
     defaultValues: {
       name: route.name,
@@ -84,95 +58,47 @@ export function RouteDialog({
       driver: route.driver?.id ?? NO_DRIVER,
     },
   })
-
-  const onSubmit = handleSubmit((form) =>
-    update.mutate(
-      { id: route.id, input: toInput(form) },
-      {
-        onSuccess: (saved) => {
-          toast({ title: 'Route saved', description: `${saved.name} is up to date.` })
-          onClose()
-        },
-        onError: (error) => {
-          const fields = error instanceof ApiError ? Object.entries(error.fieldErrors) : []
-          for (const [serverField, message] of fields) {
-            const formField = SERVER_FIELDS[serverField]
-            if (formField) setError(formField, { type: 'server', message })
-          }
-          toast({
-            variant: 'destructive',
-            title: 'The route was not saved',
-            description: errorMessage(error, 'Please try again.'),
-          })
-        },
-      },
-    ),
-  )
+  const { control } = form
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent width="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Edit route</DialogTitle>
-          <DialogDescription>
-            A ZIP belongs to one route; orders follow their ZIP into it.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <FormField controlId={field('name')} label="Name" error={errors.name?.message}>
-            <Input
-              id={field('name')}
-              {...fieldErrorProps(field('name'), errors.name?.message)}
-              {...register('name')}
-            />
-          </FormField>
-          <FormField
-            controlId={field('zips')}
-            label="ZIP codes (separated by commas or spaces)"
-            error={errors.zipsText?.message}
-          >
-            <Textarea
-              id={field('zips')}
-              minHeight="min-h-28"
-              className="font-mono"
-              {...fieldErrorProps(field('zips'), errors.zipsText?.message)}
-              {...register('zipsText')}
-            />
-          </FormField>
-          <FormField controlId={field('driver')} label="Driver" error={errors.driver?.message}>
-            <Controller
-              control={control}
-              name="driver"
-              render={({ field: driverField }) => (
-                <Select value={driverField.value} onValueChange={driverField.onChange}>
-                  <SelectTrigger
-                    id={field('driver')}
-                    {...fieldErrorProps(field('driver'), errors.driver?.message)}
-                  >
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NO_DRIVER}>No driver yet</SelectItem>
-                    {drivers.map((driver) => (
-                      <SelectItem key={driver.id} value={driver.id}>
-                        {driver.name} ({driver.email})
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save route'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      title="Edit route"
+      description="A ZIP belongs to one route; orders follow their ZIP into it."
+      width="max-w-xl"
+      layout="stack"
+      submitLabel="Save route"
+      save={(values) => update.mutateAsync({ id: route.id, input: toInput(values) })}
+      onSaved={(saved) =>
+        toast({ title: 'Route saved', description: `${saved.name} is up to date.` })
+      }
+      serverFields={SERVER_FIELDS}
+      onRefused={(error) => ({
+        title: 'The route was not saved',
+        description: errorMessage(error, 'Please try again.'),
+      })}
+      onClose={onClose}
+    >
+      <TextField control={control} name="name" label="Name" />
+      <TextareaField
+        control={control}
+        name="zipsText"
+        label="ZIP codes (separated by commas or spaces)"
+        minHeight="min-h-28"
+        textareaClassName="font-mono"
+      />
+      <SelectField
+        control={control}
+        name="driver"
+        label="Driver"
+        options={[
+          { value: NO_DRIVER, label: 'No driver yet' },
+          ...drivers.map((driver) => ({
+            value: driver.id,
+            label: `${driver.name} (${driver.email})`,
+          })),
+        ]}
+      />
+    </FormDialog>
   )
 }

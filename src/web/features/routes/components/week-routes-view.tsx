@@ -11,6 +11,7 @@ import { Link } from '#web/lib/router.tsx'
 import { deliveryOfSaturday, formatDeliveryDateLong } from '#shared/domain/delivery.ts'
 import { paths } from '#shared/routes.ts'
 import type { DeliveryRoute, RouteWithStops, Stop } from '#shared/schemas/routes.ts'
+import { QueryStates } from '#web/components/admin/list-states.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
@@ -97,69 +98,72 @@ export function WeekRoutesView({ saturday }: { saturday: string }) {
         </div>
       </div>
 
-      {week.isPending ? (
-        <p role="status" className="py-12 text-center text-muted-foreground">
-          Loading routes...
-        </p>
-      ) : week.isError ? (
-        <p role="alert" className="rounded-xl border border-border bg-card p-4">
-          {errorMessage(week.error, 'The routes could not be loaded. Please refresh the page.')}
-        </p>
-      ) : (
-        <>
-          {week.data.routes.map((route) => (
-            <section
-              key={route.id}
-              aria-labelledby={`route-${route.id}`}
-              className={cn(
-                'flex flex-col gap-3 print:break-before-page print:first-of-type:break-before-auto',
-                // a route sheet is printed only for a route with stops
-                route.stops.length === 0 && 'print:hidden',
-              )}
-            >
-              <div className="flex flex-wrap items-end justify-between gap-2">
-                <div>
-                  <h2 id={`route-${route.id}`} className="text-xl font-semibold text-forest">
-                    {route.name}
-                  </h2>
-                  <p className="text-sm text-muted-foreground">
-                    {route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'} · Driver:{' '}
-                    {route.driver?.name ?? 'none yet'} · {route.zips.length}{' '}
-                    {route.zips.length === 1 ? 'ZIP code' : 'ZIP codes'}
-                  </p>
+      <QueryStates
+        query={week}
+        loading="Loading routes..."
+        failed={{
+          text: errorMessage(
+            week.error,
+            'The routes could not be loaded. Please refresh the page.',
+          ),
+        }}
+      >
+        {(data) => (
+          <>
+            {data.routes.map((route) => (
+              <section
+                key={route.id}
+                aria-labelledby={`route-${route.id}`}
+                className={cn(
+                  'flex flex-col gap-3 print:break-before-page print:first-of-type:break-before-auto',
+                  // a route sheet is printed only for a route with stops
+                  route.stops.length === 0 && 'print:hidden',
+                )}
+              >
+                <div className="flex flex-wrap items-end justify-between gap-2">
+                  <div>
+                    <h2 id={`route-${route.id}`} className="text-xl font-semibold text-forest">
+                      {route.name}
+                    </h2>
+                    <p className="text-sm text-muted-foreground">
+                      {route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'} · Driver:{' '}
+                      {route.driver?.name ?? 'none yet'} · {route.zips.length}{' '}
+                      {route.zips.length === 1 ? 'ZIP code' : 'ZIP codes'}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="print:hidden"
+                    onClick={() => setEditing(route)}
+                  >
+                    <PencilIcon aria-hidden />
+                    Edit route<span className="sr-only">: {route.name}</span>
+                  </Button>
                 </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="print:hidden"
-                  onClick={() => setEditing(route)}
-                >
-                  <PencilIcon aria-hidden />
-                  Edit route<span className="sr-only">: {route.name}</span>
-                </Button>
-              </div>
-              <RouteStops
-                stops={moving?.routeId === route.id ? moving.stops : route.stops}
-                onReorder={(orderIds) => reorder(route, orderIds)}
-              />
-            </section>
-          ))}
-          {week.data.unassigned.length > 0 ? (
-            <section
-              aria-labelledby="route-unassigned"
-              className="flex flex-col gap-3 print:break-before-page"
-            >
-              <h2 id="route-unassigned" className="text-xl font-semibold text-tomato">
-                Not on any route
-              </h2>
-              <p className="text-sm text-muted-foreground print:hidden">
-                Add these orders’ ZIP codes to a route to give them a driver.
-              </p>
-              <RouteStops stops={week.data.unassigned} onReorder={() => {}} reorderable={false} />
-            </section>
-          ) : null}
-        </>
-      )}
+                <RouteStops
+                  stops={moving?.routeId === route.id ? moving.stops : route.stops}
+                  onReorder={(orderIds) => reorder(route, orderIds)}
+                />
+              </section>
+            ))}
+            {data.unassigned.length > 0 ? (
+              <section
+                aria-labelledby="route-unassigned"
+                className="flex flex-col gap-3 print:break-before-page"
+              >
+                <h2 id="route-unassigned" className="text-xl font-semibold text-tomato">
+                  Not on any route
+                </h2>
+                <p className="text-sm text-muted-foreground print:hidden">
+                  Add these orders’ ZIP codes to a route to give them a driver.
+                </p>
+                <RouteStops stops={data.unassigned} onReorder={() => {}} reorderable={false} />
+              </section>
+            ) : null}
+          </>
+        )}
+      </QueryStates>
       {editing && list.data ? (
         <RouteDialog route={editing} drivers={list.data.drivers} onClose={() => setEditing(null)} />
       ) : null}

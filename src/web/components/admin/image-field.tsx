@@ -1,56 +1,82 @@
 import { ImageUpIcon, LoaderCircleIcon } from 'lucide-react'
-import { useRef, useState, type ReactNode } from 'react'
+import { useRef, useState } from 'react'
+import type { FieldValues } from 'react-hook-form'
 import { UPLOAD_IMAGE_TYPES } from '#shared/schemas/admin.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { FormField } from '#web/components/ui/form-field.tsx'
+import { Input } from '#web/components/ui/input.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { ProductImage } from '#web/components/product-image.tsx'
 import { cn } from '#web/lib/cn.ts'
-import { UploadRefused, uploadImage } from '../api/upload-image.ts'
+import { Bound, type BoundField, type BoundState } from './form-fields.tsx'
+
+/** Why an upload was refused, as its toast says it. */
+type UploadRefusal = { title: string; description: string }
+
+const isRefusal = (error: unknown): error is UploadRefusal =>
+  error instanceof Error &&
+  typeof (error as Partial<UploadRefusal>).title === 'string' &&
+  typeof (error as Partial<UploadRefusal>).description === 'string'
 
 /**
  * An image field of an admin form (a product's picture, a producer's logo): a preview, an upload
- * button (POST /api/admin/upload-url, PUT, complete), and the address field for a pasted URL.
+ * button, and the address field for a pasted URL, bound to the form's image address.
  */
-export function ImageUploadField({
-  controlId,
-  label,
-  imageUrl,
-  error,
-  onUploaded,
-  input,
-  previewAlt,
-  saveHint,
-  preview = 'photo',
-  className,
-}: {
-  controlId: string
+export function ImageField<TValues extends FieldValues, TOutput>({
+  control,
+  name,
+  ...picker
+}: BoundField<TValues, TOutput> & Omit<ImagePickerProps, 'state'>) {
+  return (
+    <Bound
+      control={control}
+      name={name}
+      hasHint={false}
+      render={(state) => <ImagePicker state={state} {...picker} />}
+    />
+  )
+}
+
+type ImagePickerProps = {
+  state: BoundState
   label: string
-  imageUrl: string
-  error: string | undefined
-  onUploaded: (path: string) => void
-  /** the address field, registered with the form */
-  input: ReactNode
+  /** stores the file and answers its address; rejects with a title and description to show */
+  upload: (file: File) => Promise<string>
   previewAlt: string
   /** the upload toast's reminder, e.g. "Save the product to use it." */
   saveHint: string
   /** `logo`: the whole picture on white, as the shop shows a producer's logo */
   preview?: 'photo' | 'logo'
   className?: string
-}) {
+}
+
+function ImagePicker({
+  state: {
+    id: controlId,
+    field: { ref: inputRef, ...field },
+    error,
+    described,
+  },
+  label,
+  upload,
+  previewAlt,
+  saveHint,
+  preview = 'photo',
+  className,
+}: ImagePickerProps) {
+  const imageUrl = (field.value as string | null | undefined) ?? ''
   const fileInput = useRef<HTMLInputElement>(null)
   const [uploading, setUploading] = useState(false)
 
-  const upload = async (file: File) => {
+  const uploadFile = async (file: File) => {
     setUploading(true)
     try {
-      onUploaded(await uploadImage(file))
+      field.onChange(await upload(file))
       toast({ title: 'Image uploaded', description: saveHint })
     } catch (refusal) {
-      const { title, description } =
-        refusal instanceof UploadRefused
-          ? refusal
-          : { title: 'Upload failed', description: 'Failed to upload image. Please try again.' }
+      const { title, description } = isRefusal(refusal)
+        ? refusal
+        : { title: 'Upload failed', description: 'Failed to upload image. Please try again.' }
       toast({ variant: 'destructive', title, description })
     } finally {
       setUploading(false)
@@ -82,7 +108,7 @@ export function ImageUploadField({
               aria-label={`${label} file`}
               onChange={(event) => {
                 const file = event.target.files?.[0]
-                if (file) void upload(file)
+                if (file) void uploadFile(file)
               }}
             />
             <Button
@@ -99,7 +125,16 @@ export function ImageUploadField({
               {uploading ? 'Uploading...' : 'Upload image'}
             </Button>
           </div>
-          {input}
+          <Input
+            id={controlId}
+            placeholder="https://… or upload an image"
+            {...described}
+            name={field.name}
+            ref={inputRef}
+            value={imageUrl}
+            onBlur={field.onBlur}
+            onChange={(event) => field.onChange(event.target.value)}
+          />
           <p className="text-xs text-muted-foreground">JPG, PNG, GIF or WebP, up to 25MB.</p>
         </div>
       </div>

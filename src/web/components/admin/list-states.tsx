@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query'
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '#web/components/ui/button.tsx'
@@ -60,4 +61,31 @@ export function AdminCount({ value, label }: { value: number; label: string }) {
       <span className="text-sm text-muted-foreground">{label}</span>
     </div>
   )
+}
+
+/**
+ * A list's query in its states: loading, failed with a retry, empty, or its data drawn by
+ * `children`. Without `empty` an empty answer is drawn as any other.
+ */
+export function QueryStates<TData>({
+  query,
+  loading,
+  failed,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<TData>
+  loading: string
+  failed: { title?: string; text: string }
+  empty?: { when: (data: TData) => boolean; icon: LucideIcon; title: string; text: string }
+  children: (data: TData) => ReactNode
+}) {
+  if (query.isPending) return <AdminLoading text={loading} />
+  if (query.isError) {
+    return <AdminLoadError {...failed} onRetry={() => void query.refetch()} />
+  }
+  if (empty?.when(query.data)) {
+    return <AdminEmpty icon={empty.icon} title={empty.title} text={empty.text} />
+  }
+  return children(query.data)
 }
