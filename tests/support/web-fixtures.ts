@@ -1,5 +1,6 @@
 import type { User } from '#shared/schemas/auth.ts'
 import type { Order, OrderItem } from '#shared/schemas/order.ts'
+import type { AdminProducer } from '#shared/schemas/producer.ts'
 import type { Product } from '#shared/schemas/product.ts'
 
 /**
@@ -45,6 +46,31 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, 'id' | '
     tags: [],
     createdAt: '2026-10-01T12:00:00.000Z',
     updatedAt: '2026-10-01T12:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/** A producer as the admin's list gives it: active, with its harvest e-mail and no products. */
+export function makeProducer(
+  overrides: Partial<AdminProducer> & Pick<AdminProducer, 'id' | 'name' | 'slug'>,
+): AdminProducer {
+  return {
+    location: 'Spring, Texas',
+    distance: '24 miles from Houston',
+    established: 'Est. 1978',
+    imageUrl: null,
+    description: `${overrides.name} grows vegetables for Houston.`,
+    specialties: [],
+    story: `${overrides.name} has farmed the same land for three generations.`,
+    additionalStory: null,
+    practices: [],
+    availability: 'Year-round',
+    deliveryDays: [],
+    email: null,
+    active: true,
+    productCount: 0,
+    createdAt: '2026-09-01T12:00:00.000Z',
+    updatedAt: '2026-09-01T12:00:00.000Z',
     ...overrides,
   }
 }

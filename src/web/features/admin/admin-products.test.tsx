@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AdminProducer } from '#shared/schemas/producer.ts'
 import { PRODUCT_FORM_MESSAGES, type AdminProduct } from '#shared/schemas/product.ts'
 import {
   descriptionOf,
@@ -9,7 +8,7 @@ import {
   renderWeb,
   type Answer,
 } from '#tests/support/render-web.tsx'
-import { makeProduct } from '#tests/support/web-fixtures.ts'
+import { makeProducer, makeProduct } from '#tests/support/web-fixtures.ts'
 import { AdminProducts } from './components/admin-products.tsx'
 
 /**
@@ -28,11 +27,11 @@ const tomatoes: AdminProduct = {
   producerId: PRODUCER_ID,
   producerActive: true,
 }
-const bluebonnet = {
+const bluebonnet = makeProducer({
   id: PRODUCER_ID,
   name: 'Bluebonnet Farm',
-  active: true,
-} as AdminProducer
+  slug: 'bluebonnet-farm',
+})
 
 const LIST = 'GET /api/admin/products'
 const UPDATE = `PATCH /api/admin/products/${tomatoes.id}`
