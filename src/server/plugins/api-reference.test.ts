@@ -62,16 +62,6 @@ const parametersOf = (operation: Operation) => (operation.parameters ?? []) as P
  * one no longer lacks any); add none.
  */
 const EXAMPLES_STILL_TO_WRITE = new Set([
-  'GET /api/admin/products',
-  'POST /api/admin/products',
-  'PATCH /api/admin/products/{id}',
-  'DELETE /api/admin/products/{id}',
-  'GET /api/admin/products/{id}/box-choices',
-  'PUT /api/admin/products/{id}/box-choices',
-  'GET /api/admin/producers',
-  'POST /api/admin/producers',
-  'PATCH /api/admin/producers/{id}',
-  'DELETE /api/admin/producers/{id}',
   'GET /api/admin/contact-messages',
   'DELETE /api/admin/contact-messages/{id}',
   'GET /api/admin/emails',
