@@ -1,5 +1,5 @@
 import type { User } from '#shared/schemas/auth.ts'
-import type { Order, OrderItem } from '#shared/schemas/order.ts'
+import type { AdminOrder, Order, OrderItem } from '#shared/schemas/order.ts'
 import type { Producer } from '#shared/schemas/producer.ts'
 import type { Product } from '#shared/schemas/product.ts'
 
@@ -238,4 +238,29 @@ export const EXAMPLE_PAYMENT_REQUIRED = {
     total: '77.99',
     provider: 'stripe' as const,
   },
+}
+
+/** The staff member the admin examples name. */
+export const EXAMPLE_ADMIN_EMAIL = 'ana.admin@example.com'
+
+/** The example order as the admin's Orders tab reads it: confirmed by the staff on Monday. */
+export const EXAMPLE_ADMIN_ORDER: AdminOrder = {
+  ...EXAMPLE_ORDER,
+  userId: EXAMPLE_IDS.customer,
+  statusHistory: [
+    {
+      id: '0e2a4c6b-8d1f-4a3c-9e5b-7f1d3b5a9c64',
+      field: 'status',
+      fromValue: 'pending',
+      toValue: 'confirmed',
+      changedByEmail: EXAMPLE_ADMIN_EMAIL,
+      createdAt: '2026-11-30T15:02:00.000Z',
+    },
+  ],
+}
+
+/** The order item and the order it belongs to, as the items-short calls name them. */
+export const EXAMPLE_ORDER_ITEM_PARAMS = {
+  id: EXAMPLE_IDS.order,
+  itemId: EXAMPLE_IDS.tomatoesLine,
 }
