@@ -62,14 +62,6 @@ const parametersOf = (operation: Operation) => (operation.parameters ?? []) as P
  * one no longer lacks any); add none.
  */
 const EXAMPLES_STILL_TO_WRITE = new Set([
-  'GET /api/admin/week/{saturday}',
-  'GET /api/admin/week/{saturday}/harvest',
-  'GET /api/admin/week/{saturday}/harvest.csv',
-  'POST /api/admin/week/{saturday}/harvest/{producerSlug}/send',
-  'GET /api/admin/week/{saturday}/pick-list',
-  'GET /api/admin/week/{saturday}/packing-slips',
-  'GET /api/admin/week/{saturday}/shortfalls',
-  'POST /api/admin/orders/{id}/packed',
   'GET /api/admin/routes',
   'POST /api/admin/routes',
   'PUT /api/admin/routes/{id}',
