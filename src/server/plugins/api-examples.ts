@@ -2,6 +2,7 @@ import type { User } from '#shared/schemas/auth.ts'
 import type { AdminOrder, Order, OrderItem } from '#shared/schemas/order.ts'
 import type { Producer } from '#shared/schemas/producer.ts'
 import type { Product } from '#shared/schemas/product.ts'
+import type { DeliveryRoute, Stop } from '#shared/schemas/routes.ts'
 
 /**
  * The reference's examples that several routes show (docs/api.md#the-reference): the demo
@@ -263,4 +264,34 @@ export const EXAMPLE_ADMIN_ORDER: AdminOrder = {
 export const EXAMPLE_ORDER_ITEM_PARAMS = {
   id: EXAMPLE_IDS.order,
   itemId: EXAMPLE_IDS.tomatoesLine,
+}
+
+/** The example order as a stop of its Saturday's route, the driver on the way. */
+export const EXAMPLE_STOP: Stop = {
+  orderId: EXAMPLE_IDS.order,
+  orderNumber: '#9A4E6B2C',
+  customerName: 'Maria Garcia',
+  phone: '713-555-0142',
+  street: '1200 Heights Blvd',
+  city: 'Houston',
+  zip: '77008',
+  address: '1200 Heights Blvd, Houston, TX 77008',
+  specialInstructions: 'Leave the box on the porch swing, please.',
+  itemsCount: 4,
+  deliveryStatus: 'out_for_delivery',
+  deliveredAt: null,
+  deliveryNote: null,
+  paymentPending: false,
+}
+
+/** The delivery route the example order's ZIP is in, and its driver. */
+export const EXAMPLE_ROUTE: DeliveryRoute = {
+  id: 'c4e6a8b0-2d3f-4a5c-9e7b-1d3f5a7c9e38',
+  name: 'Heights and Montrose',
+  zips: ['77006', '77007', '77008', '77009'],
+  driver: {
+    id: '0d2f4b6a-8c1e-4a3f-9b5d-7e9a1c3e5f70',
+    name: 'Dev Patel',
+    email: 'dev.driver@example.com',
+  },
 }

@@ -62,13 +62,6 @@ const parametersOf = (operation: Operation) => (operation.parameters ?? []) as P
  * one no longer lacks any); add none.
  */
 const EXAMPLES_STILL_TO_WRITE = new Set([
-  'GET /api/admin/routes',
-  'POST /api/admin/routes',
-  'PUT /api/admin/routes/{id}',
-  'DELETE /api/admin/routes/{id}',
-  'GET /api/admin/week/{saturday}/routes',
-  'PUT /api/admin/week/{saturday}/routes/{id}/stops',
-  'GET /api/admin/week/{saturday}/routes.csv',
   'POST /api/admin/upload-url',
   'POST /api/admin/uploads/{objectKey}/complete',
   'GET /uploads/{file}',
