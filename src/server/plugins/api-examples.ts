@@ -1,7 +1,8 @@
 import type { User } from '#shared/schemas/auth.ts'
-import type { Order, OrderItem } from '#shared/schemas/order.ts'
+import type { AdminOrder, Order, OrderItem } from '#shared/schemas/order.ts'
 import type { Producer } from '#shared/schemas/producer.ts'
 import type { Product } from '#shared/schemas/product.ts'
+import type { DeliveryRoute, Stop } from '#shared/schemas/routes.ts'
 
 /**
  * The reference's examples that several routes show (docs/api.md#the-reference): the demo
@@ -237,5 +238,60 @@ export const EXAMPLE_PAYMENT_REQUIRED = {
     paymentIntentId: 'pi_3QhYm8Nq2Sv6Ux0Z',
     total: '77.99',
     provider: 'stripe' as const,
+  },
+}
+
+/** The staff member the admin examples name. */
+export const EXAMPLE_ADMIN_EMAIL = 'ana.admin@example.com'
+
+/** The example order as the admin's Orders tab reads it: confirmed by the staff on Monday. */
+export const EXAMPLE_ADMIN_ORDER: AdminOrder = {
+  ...EXAMPLE_ORDER,
+  userId: EXAMPLE_IDS.customer,
+  statusHistory: [
+    {
+      id: '0e2a4c6b-8d1f-4a3c-9e5b-7f1d3b5a9c64',
+      field: 'status',
+      fromValue: 'pending',
+      toValue: 'confirmed',
+      changedByEmail: EXAMPLE_ADMIN_EMAIL,
+      createdAt: '2026-11-30T15:02:00.000Z',
+    },
+  ],
+}
+
+/** The order item and the order it belongs to, as the items-short calls name them. */
+export const EXAMPLE_ORDER_ITEM_PARAMS = {
+  id: EXAMPLE_IDS.order,
+  itemId: EXAMPLE_IDS.tomatoesLine,
+}
+
+/** The example order as a stop of its Saturday's route, the driver on the way. */
+export const EXAMPLE_STOP: Stop = {
+  orderId: EXAMPLE_IDS.order,
+  orderNumber: '#9A4E6B2C',
+  customerName: 'Maria Garcia',
+  phone: '713-555-0142',
+  street: '1200 Heights Blvd',
+  city: 'Houston',
+  zip: '77008',
+  address: '1200 Heights Blvd, Houston, TX 77008',
+  specialInstructions: 'Leave the box on the porch swing, please.',
+  itemsCount: 4,
+  deliveryStatus: 'out_for_delivery',
+  deliveredAt: null,
+  deliveryNote: null,
+  paymentPending: false,
+}
+
+/** The delivery route the example order's ZIP is in, and its driver. */
+export const EXAMPLE_ROUTE: DeliveryRoute = {
+  id: 'c4e6a8b0-2d3f-4a5c-9e7b-1d3f5a7c9e38',
+  name: 'Heights and Montrose',
+  zips: ['77006', '77007', '77008', '77009'],
+  driver: {
+    id: '0d2f4b6a-8c1e-4a3f-9b5d-7e9a1c3e5f70',
+    name: 'Dev Patel',
+    email: 'dev.driver@example.com',
   },
 }

@@ -13,6 +13,18 @@ import {
 } from '#shared/schemas/product.ts'
 import type { AdminProductsService } from './admin-products.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import { EXAMPLE_IDS, EXAMPLE_PRODUCT } from '../../plugins/api-examples.ts'
+
+const adminProduct = {
+  ...EXAMPLE_PRODUCT,
+  producerId: EXAMPLE_IDS.atkinsonFarms,
+  producerActive: true,
+}
+const productParams = ProductIdParamsSchema.meta({ examples: [{ id: EXAMPLE_IDS.tomatoes }] })
+const boxParams = ProductIdParamsSchema.meta({ examples: [{ id: EXAMPLE_IDS.harvestBox }] })
+const boxChoices = BoxChoicesSchema.meta({
+  examples: [{ productIds: [EXAMPLE_IDS.tomatoes, EXAMPLE_IDS.sweetPotatoes] }],
+})
 
 /** The admin's products (docs/product.md#admin); the admin guard covers every route here. */
 export function adminProductsRoutes(products: AdminProductsService): FastifyPluginAsyncZod {
@@ -28,8 +40,13 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
         schema: {
           summary: 'Every product, searched by name or farm and filtered by category',
           tags: [API_TAG.adminCatalogue],
-          querystring: AdminProductListQuerySchema,
-          response: { 200: AdminProductListSchema, 400: ErrorBodySchema },
+          querystring: AdminProductListQuerySchema.meta({
+            examples: [{ search: 'tomato', category: 'produce' }],
+          }),
+          response: {
+            200: AdminProductListSchema.meta({ examples: [[adminProduct]] }),
+            400: ErrorBodySchema,
+          },
         },
       },
       (request) => products.list(request.query),
@@ -41,8 +58,25 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
         schema: {
           summary: 'Add a product',
           tags: [API_TAG.adminCatalogue],
-          body: ProductInputSchema,
-          response: { 201: AdminProductSchema, 400: ErrorBodySchema },
+          body: ProductInputSchema.meta({
+            examples: [
+              {
+                name: EXAMPLE_PRODUCT.name,
+                description: EXAMPLE_PRODUCT.description,
+                price: EXAMPLE_PRODUCT.price,
+                category: 'produce',
+                subcategory: 'vegetables',
+                producerId: EXAMPLE_IDS.atkinsonFarms,
+                stockCount: '1 lb',
+                seasonal: true,
+                tags: ['local', 'gluten-free'],
+              },
+            ],
+          }),
+          response: {
+            201: AdminProductSchema.meta({ examples: [adminProduct] }),
+            400: ErrorBodySchema,
+          },
         },
         preValidation: producerFromFarmSource,
       },
@@ -55,9 +89,15 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
         schema: {
           summary: 'Change a product (merged with it and checked whole)',
           tags: [API_TAG.adminCatalogue],
-          params: ProductIdParamsSchema,
-          body: ProductPatchSchema,
-          response: { 200: AdminProductSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+          params: productParams,
+          body: ProductPatchSchema.meta({ examples: [{ price: '7.00', inStock: false }] }),
+          response: {
+            200: AdminProductSchema.meta({
+              examples: [{ ...adminProduct, price: '7.00', inStock: false }],
+            }),
+            400: ErrorBodySchema,
+            404: ErrorBodySchema,
+          },
         },
         preValidation: producerFromFarmSource,
       },
@@ -70,8 +110,8 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
         schema: {
           summary: 'A farm box’s own list of choices',
           tags: [API_TAG.adminCatalogue],
-          params: ProductIdParamsSchema,
-          response: { 200: BoxChoicesSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+          params: boxParams,
+          response: { 200: boxChoices, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },
       },
       (request) => products.boxChoices(request.params.id),
@@ -83,9 +123,9 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
         schema: {
           summary: 'Set a farm box’s own list of choices (empty: its filling category)',
           tags: [API_TAG.adminCatalogue],
-          params: ProductIdParamsSchema,
-          body: BoxChoicesSchema,
-          response: { 200: BoxChoicesSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+          params: boxParams,
+          body: boxChoices,
+          response: { 200: boxChoices, 400: ErrorBodySchema, 404: ErrorBodySchema },
         },
       },
       (request) => products.setBoxChoices(request.params.id, request.body),
@@ -97,8 +137,12 @@ export function adminProductsRoutes(products: AdminProductsService): FastifyPlug
         schema: {
           summary: 'Delete a product',
           tags: [API_TAG.adminCatalogue],
-          params: ProductIdParamsSchema,
-          response: { 200: AdminDeletedSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+          params: productParams,
+          response: {
+            200: AdminDeletedSchema.meta({ examples: [{ message: 'Product deleted' }] }),
+            400: ErrorBodySchema,
+            404: ErrorBodySchema,
+          },
         },
       },
       (request) => products.remove(request.params.id),

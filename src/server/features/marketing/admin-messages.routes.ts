@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import {
@@ -8,7 +7,10 @@ import {
   AdminIdParamsSchema,
 } from '#shared/schemas/admin.ts'
 import type { AdminMessagesService } from './admin-messages.service.ts'
-import { API_TAG } from '../../plugins/api-reference.ts'
+import { API_TAG, textAnswer } from '../../plugins/api-reference.ts'
+import { MESSAGE_DELETED } from './admin-messages.service.ts'
+
+const CONTACT_MESSAGE_ID = '6e8a0c2d-4f1b-4d3e-a5c7-9b1d3f5a7c62'
 
 const guarded = { 401: ErrorBodySchema, 403: ErrorBodySchema }
 
@@ -21,7 +23,28 @@ export function adminMessagesRoutes(messages: AdminMessagesService): FastifyPlug
         schema: {
           summary: 'Contact messages, newest first',
           tags: [API_TAG.adminMessages],
-          response: { 200: AdminContactMessagesSchema, ...guarded },
+          response: {
+            200: AdminContactMessagesSchema.meta({
+              examples: [
+                {
+                  contactMessages: [
+                    {
+                      id: CONTACT_MESSAGE_ID,
+                      firstName: 'Maria',
+                      lastName: 'Garcia',
+                      email: 'maria@example.com',
+                      phone: '713-555-0142',
+                      subject: 'Delivery question',
+                      message: 'Do you deliver to Montrose on Saturdays? I am at 77006.',
+                      createdAt: '2026-11-26T17:20:00.000Z',
+                    },
+                  ],
+                  totalCount: 1,
+                },
+              ],
+            }),
+            ...guarded,
+          },
         },
       },
       () => messages.listContactMessages(),
@@ -33,9 +56,9 @@ export function adminMessagesRoutes(messages: AdminMessagesService): FastifyPlug
         schema: {
           summary: 'Delete a contact message',
           tags: [API_TAG.adminMessages],
-          params: AdminIdParamsSchema,
+          params: AdminIdParamsSchema.meta({ examples: [{ id: CONTACT_MESSAGE_ID }] }),
           response: {
-            200: AdminDeletedSchema,
+            200: AdminDeletedSchema.meta({ examples: [{ message: MESSAGE_DELETED }] }),
             400: ErrorBodySchema,
             404: ErrorBodySchema,
             ...guarded,
@@ -51,7 +74,32 @@ export function adminMessagesRoutes(messages: AdminMessagesService): FastifyPlug
         schema: {
           summary: 'The waitlist and newsletter addresses',
           tags: [API_TAG.adminMessages],
-          response: { 200: AdminEmailsSchema, ...guarded },
+          response: {
+            200: AdminEmailsSchema.meta({
+              examples: [
+                {
+                  waitlist: [
+                    {
+                      id: '1b3d5f7a-9c2e-4a6b-8d0f-2a4c6e8b0d35',
+                      email: 'sam.brenham@example.com',
+                      created_at: '2026-11-25T21:10:00.000Z',
+                      zipCode: '77833',
+                    },
+                  ],
+                  newsletter: [
+                    {
+                      id: '7d9f1b3c-5e2a-4c8d-9a1e-3b5d7f9a1c46',
+                      email: 'maria@example.com',
+                      created_at: '2026-11-24T03:00:00.000Z',
+                    },
+                  ],
+                  totalCount: 2,
+                  outsideServiceArea: [{ zipCode: '77833', signUps: 1 }],
+                },
+              ],
+            }),
+            ...guarded,
+          },
         },
       },
       () => messages.listEmails(),
@@ -63,7 +111,10 @@ export function adminMessagesRoutes(messages: AdminMessagesService): FastifyPlug
         schema: {
           summary: 'The waitlist and newsletter addresses as a CSV file',
           tags: [API_TAG.adminMessages],
-          response: { 200: z.string(), ...guarded },
+          response: {
+            200: textAnswer('text/csv', 'The addresses, one row each (Email, Type, Date, ZIP)'),
+            ...guarded,
+          },
         },
       },
       async (_request, reply) => {

@@ -20,6 +20,20 @@ import { adminCallerOf, adminWithFreshPasswordOf } from '../../plugins/admin-gua
 import type { OrderChangesService } from './order-changes.service.ts'
 import type { JobRunsView } from './job-runs.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import {
+  EXAMPLE_ADMIN_EMAIL,
+  EXAMPLE_ADMIN_ORDER,
+  EXAMPLE_CANCELLED_ORDER,
+  EXAMPLE_ORDER_ITEM_PARAMS,
+  EXAMPLE_ORDER_PARAMS,
+  EXAMPLE_SATURDAY,
+} from '../../plugins/api-examples.ts'
+import { CUTOFF_JOB } from './cutoff.ts'
+
+const orderParams = AdminIdParamsSchema.meta({ examples: [EXAMPLE_ORDER_PARAMS] })
+const itemParams = OrderItemParamsSchema.meta({ examples: [EXAMPLE_ORDER_ITEM_PARAMS] })
+const shortQuantity = ItemShortPreviewQuerySchema.meta({ examples: [{ quantity: 1 }] })
+const RELEASE_NOTE = 'Paid by Zelle on Friday'
 
 const errors = {
   400: ErrorBodySchema,
@@ -45,9 +59,30 @@ export function adminOrderMoneyRoutes({
         schema: {
           summary: 'Cancel an order: its card is voided, or refunded in full once captured',
           tags: [API_TAG.adminOrders],
-          params: AdminIdParamsSchema,
-          body: z.strictObject({}).optional(),
-          response: { 200: AdminOrderSchema, ...errors },
+          params: orderParams,
+          body: z
+            .strictObject({})
+            .optional()
+            .meta({ examples: [{}] }),
+          response: {
+            200: AdminOrderSchema.meta({
+              examples: [
+                {
+                  ...EXAMPLE_ADMIN_ORDER,
+                  ...EXAMPLE_CANCELLED_ORDER,
+                  history: [
+                    ...EXAMPLE_ADMIN_ORDER.history,
+                    {
+                      ...EXAMPLE_CANCELLED_ORDER.history[1]!,
+                      actor: 'staff',
+                      actorEmail: EXAMPLE_ADMIN_EMAIL,
+                    },
+                  ],
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       (request) => changes.cancelByStaff(request.params.id, adminWithFreshPasswordOf(request)),
@@ -60,9 +95,29 @@ export function adminOrderMoneyRoutes({
         schema: {
           summary: 'Release an order on hold that was paid outside the card',
           tags: [API_TAG.adminOrders],
-          params: AdminIdParamsSchema,
-          body: ReleaseOrderInputSchema,
-          response: { 200: AdminOrderSchema, ...errors },
+          params: orderParams,
+          body: ReleaseOrderInputSchema.meta({ examples: [{ note: RELEASE_NOTE }] }),
+          response: {
+            200: AdminOrderSchema.meta({
+              examples: [
+                {
+                  ...EXAMPLE_ADMIN_ORDER,
+                  statusHistory: [
+                    ...EXAMPLE_ADMIN_ORDER.statusHistory,
+                    {
+                      id: '9b1d3f5a-7c2e-4e6b-a8d0-4f6b8d0a2c57',
+                      field: 'status',
+                      fromValue: 'on_hold',
+                      toValue: 'confirmed',
+                      changedByEmail: EXAMPLE_ADMIN_EMAIL,
+                      createdAt: '2026-12-04T16:30:00.000Z',
+                    },
+                  ],
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       (request) =>
@@ -80,12 +135,25 @@ export function adminOrderMoneyRoutes({
         schema: {
           summary: 'Refund part of a captured order (one refund per Idempotency-Key)',
           tags: [API_TAG.adminOrders],
-          params: AdminIdParamsSchema,
+          params: orderParams,
           headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
           body: AdminRefundInputSchema.meta({
             examples: [{ amount: '4.50', reason: 'Bruised peaches' }],
           }),
-          response: { 201: OrderRefundSchema, ...errors },
+          response: {
+            201: OrderRefundSchema.meta({
+              examples: [
+                {
+                  id: 're_3QiBn4Pr6Tx8Vz2A',
+                  amount: '4.50',
+                  reason: 'Bruised peaches',
+                  status: 'succeeded',
+                  createdAt: '2026-12-05T21:15:00.000Z',
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -111,9 +179,12 @@ export function adminOrderMoneyRoutes({
         schema: {
           summary: 'What marking an item short would refund',
           tags: [API_TAG.adminOrders],
-          params: OrderItemParamsSchema,
-          querystring: ItemShortPreviewQuerySchema,
-          response: { 200: ItemShortPreviewSchema, ...errors },
+          params: itemParams,
+          querystring: shortQuantity,
+          response: {
+            200: ItemShortPreviewSchema.meta({ examples: [{ amount: '6.50', left: 2 }] }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -133,10 +204,21 @@ export function adminOrderMoneyRoutes({
         schema: {
           summary: 'Mark an item short and refund it (once per Idempotency-Key)',
           tags: [API_TAG.adminOrders],
-          params: OrderItemParamsSchema,
+          params: itemParams,
           headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
-          body: ItemShortInputSchema,
-          response: { 201: ItemShortResultSchema, ...errors },
+          body: ItemShortInputSchema.meta({ examples: [{ quantity: 1, reason: 'out_of_stock' }] }),
+          response: {
+            201: ItemShortResultSchema.meta({
+              examples: [
+                { amount: '6.50' },
+                {
+                  amount: '6.50',
+                  refund: { id: 're_3QiCp6Rt8Vz0Xb4C', status: 'succeeded', amount: '6.50' },
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -157,7 +239,28 @@ export function adminOrderMoneyRoutes({
         schema: {
           summary: 'The cut-off job’s latest runs',
           tags: [API_TAG.adminEmails],
-          response: { 200: JobRunListSchema, ...errors },
+          response: {
+            200: JobRunListSchema.meta({
+              examples: [
+                {
+                  runs: [
+                    {
+                      id: '4e6a8c0d-2f1b-4d3e-b5a7-9c1e3a5d7f82',
+                      job: CUTOFF_JOB,
+                      runKey: EXAMPLE_SATURDAY,
+                      status: 'finished',
+                      startedAt: '2026-12-03T02:00:00.000Z',
+                      finishedAt: '2026-12-03T02:00:41.000Z',
+                      succeeded: 38,
+                      failed: 1,
+                      detail: null,
+                    },
+                  ],
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       async (_request, reply) => {

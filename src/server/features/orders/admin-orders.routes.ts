@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import { AdminDeletedSchema, AdminIdParamsSchema } from '#shared/schemas/admin.ts'
 import {
+  ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
   AdminOrderListQuerySchema,
   AdminOrderPageSchema,
   AdminOrderSchema,
@@ -11,6 +12,15 @@ import {
 import { adminCallerOf } from '../../plugins/admin-guard.ts'
 import type { OrdersService } from './orders.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
+import {
+  EXAMPLE_ADMIN_EMAIL,
+  EXAMPLE_ADMIN_ORDER,
+  EXAMPLE_ORDER_PARAMS,
+  EXAMPLE_SATURDAY,
+} from '../../plugins/api-examples.ts'
+import { ORDER_DELETED_MESSAGE } from './orders.service.ts'
+
+const orderParams = AdminIdParamsSchema.meta({ examples: [EXAMPLE_ORDER_PARAMS] })
 
 const errors = {
   400: ErrorBodySchema,
@@ -28,8 +38,22 @@ export function adminOrdersRoutes(orders: OrdersService): FastifyPluginAsyncZod 
         schema: {
           summary: 'Orders by delivery day and statuses, newest first, a page at a time',
           tags: [API_TAG.adminOrders],
-          querystring: AdminOrderListQuerySchema,
-          response: { 200: AdminOrderPageSchema, ...errors },
+          querystring: AdminOrderListQuerySchema.meta({
+            examples: [{ deliveryDate: EXAMPLE_SATURDAY, paymentStatus: 'authorized', page: 1 }],
+          }),
+          response: {
+            200: AdminOrderPageSchema.meta({
+              examples: [
+                {
+                  orders: [EXAMPLE_ADMIN_ORDER],
+                  totalCount: 1,
+                  page: 1,
+                  pageSize: ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -45,9 +69,30 @@ export function adminOrdersRoutes(orders: OrdersService): FastifyPluginAsyncZod 
         schema: {
           summary: 'Set an order’s status (the change is recorded)',
           tags: [API_TAG.adminOrders],
-          params: AdminIdParamsSchema,
-          body: OrderStatusInputSchema,
-          response: { 200: AdminOrderSchema, ...errors },
+          params: orderParams,
+          body: OrderStatusInputSchema.meta({ examples: [{ status: 'completed' }] }),
+          response: {
+            200: AdminOrderSchema.meta({
+              examples: [
+                {
+                  ...EXAMPLE_ADMIN_ORDER,
+                  status: 'completed',
+                  statusHistory: [
+                    ...EXAMPLE_ADMIN_ORDER.statusHistory,
+                    {
+                      id: '6a8c0e2b-4d1f-4b3a-8c5e-9d1f3b5d7a28',
+                      field: 'status',
+                      fromValue: 'confirmed',
+                      toValue: 'completed',
+                      changedByEmail: EXAMPLE_ADMIN_EMAIL,
+                      createdAt: '2026-12-05T20:40:00.000Z',
+                    },
+                  ],
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       (request) => orders.setStatus(request.params.id, request.body.status, adminCallerOf(request)),
@@ -59,9 +104,30 @@ export function adminOrdersRoutes(orders: OrdersService): FastifyPluginAsyncZod 
         schema: {
           summary: 'Set an order’s delivery status (the change is recorded)',
           tags: [API_TAG.adminOrders],
-          params: AdminIdParamsSchema,
-          body: DeliveryStatusInputSchema,
-          response: { 200: AdminOrderSchema, ...errors },
+          params: orderParams,
+          body: DeliveryStatusInputSchema.meta({ examples: [{ deliveryStatus: 'preparing' }] }),
+          response: {
+            200: AdminOrderSchema.meta({
+              examples: [
+                {
+                  ...EXAMPLE_ADMIN_ORDER,
+                  deliveryStatus: 'preparing',
+                  statusHistory: [
+                    ...EXAMPLE_ADMIN_ORDER.statusHistory,
+                    {
+                      id: '2c4e6a8d-0b1f-4d3c-a5e7-1b3d5f7a9c40',
+                      field: 'delivery_status',
+                      fromValue: 'order_placed',
+                      toValue: 'preparing',
+                      changedByEmail: EXAMPLE_ADMIN_EMAIL,
+                      createdAt: '2026-12-04T14:10:00.000Z',
+                    },
+                  ],
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       (request) =>
@@ -78,8 +144,11 @@ export function adminOrdersRoutes(orders: OrdersService): FastifyPluginAsyncZod 
         schema: {
           summary: 'Delete an order, its items and history',
           tags: [API_TAG.adminOrders],
-          params: AdminIdParamsSchema,
-          response: { 200: AdminDeletedSchema, ...errors },
+          params: orderParams,
+          response: {
+            200: AdminDeletedSchema.meta({ examples: [{ message: ORDER_DELETED_MESSAGE }] }),
+            ...errors,
+          },
         },
       },
       (request) => orders.remove(request.params.id, adminCallerOf(request)),

@@ -15,37 +15,15 @@ import { AppError } from '../../app-error.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { DriverService, StaffCaller } from './driver.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
-import { EXAMPLE_IDS, EXAMPLE_SATURDAY } from '../../plugins/api-examples.ts'
+import {
+  EXAMPLE_IDS,
+  EXAMPLE_ROUTE,
+  EXAMPLE_SATURDAY,
+  EXAMPLE_STOP,
+} from '../../plugins/api-examples.ts'
 
-const ROUTE_ID = 'c4e6a8b0-2d3f-4a5c-9e7b-1d3f5a7c9e38'
-const stop = {
-  orderId: EXAMPLE_IDS.order,
-  orderNumber: '#9A4E6B2C',
-  customerName: 'Maria Garcia',
-  phone: '713-555-0142',
-  street: '1200 Heights Blvd',
-  city: 'Houston',
-  zip: '77008',
-  address: '1200 Heights Blvd, Houston, TX 77008',
-  specialInstructions: 'Leave the box on the porch swing, please.',
-  itemsCount: 4,
-  deliveryStatus: 'out_for_delivery' as const,
-  deliveredAt: null,
-  deliveryNote: null,
-  paymentPending: false,
-  bags: 2,
-}
-const route = {
-  id: ROUTE_ID,
-  name: 'Heights and Montrose',
-  zips: ['77006', '77007', '77008', '77009'],
-  driver: {
-    id: '0d2f4b6a-8c1e-4a3f-9b5d-7e9a1c3e5f70',
-    name: 'Dev Patel',
-    email: 'dev.driver@example.com',
-  },
-  stops: [stop],
-}
+const stop = { ...EXAMPLE_STOP, bags: 2 }
+const route = { ...EXAMPLE_ROUTE, stops: [stop] }
 const delivered = {
   ...stop,
   deliveryStatus: 'delivered' as const,
@@ -117,7 +95,7 @@ export function driverRoutes({
         schema: {
           summary: 'Mark a route out for delivery (each customer is e-mailed once)',
           tags: [API_TAG.drivers],
-          params: RouteIdParamsSchema.meta({ examples: [{ id: ROUTE_ID }] }),
+          params: RouteIdParamsSchema.meta({ examples: [{ id: EXAMPLE_ROUTE.id }] }),
           body: OutForDeliveryInputSchema.meta({ examples: [{ saturday: EXAMPLE_SATURDAY }] }),
           response: { 200: DriverRouteSchema.meta({ examples: [route] }), ...errors },
         },

@@ -13,7 +13,40 @@ import {
   WeekRoutesSchema,
 } from '#shared/schemas/routes.ts'
 import type { RoutesService } from './routes.service.ts'
-import { API_TAG } from '../../plugins/api-reference.ts'
+import { API_TAG, textAnswer } from '../../plugins/api-reference.ts'
+import {
+  EXAMPLE_IDS,
+  EXAMPLE_ROUTE,
+  EXAMPLE_SATURDAY,
+  EXAMPLE_STOP,
+} from '../../plugins/api-examples.ts'
+
+const routeParams = RouteIdParamsSchema.meta({ examples: [{ id: EXAMPLE_ROUTE.id }] })
+const saturdayParams = SaturdayParamsSchema.meta({ examples: [{ saturday: EXAMPLE_SATURDAY }] })
+const routeInput = RouteInputSchema.meta({
+  examples: [
+    {
+      name: EXAMPLE_ROUTE.name,
+      zips: EXAMPLE_ROUTE.zips,
+      driverUserId: EXAMPLE_ROUTE.driver?.id ?? null,
+    },
+  ],
+})
+const deliveryRoute = DeliveryRouteSchema.meta({ examples: [EXAMPLE_ROUTE] })
+/** packed, not yet on its way: the admin orders the stops on Saturday morning */
+const packedStop = { ...EXAMPLE_STOP, deliveryStatus: 'preparing' as const }
+const neighbourStop = {
+  ...packedStop,
+  orderId: '7b9d1f3a-5c2e-4a8b-9d0f-1a3c5e7b9d26',
+  orderNumber: '#7B9D1F3A',
+  customerName: 'Priya Shah',
+  phone: '832-555-0187',
+  street: '1510 Westheimer Rd',
+  zip: '77006',
+  address: '1510 Westheimer Rd, Houston, TX 77006',
+  specialInstructions: null,
+  itemsCount: 6,
+}
 
 const errors = {
   400: ErrorBodySchema,
@@ -31,7 +64,17 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
         schema: {
           summary: 'The delivery routes, their ZIP prefixes and drivers',
           tags: [API_TAG.adminRoutes],
-          response: { 200: RouteListSchema, ...errors },
+          response: {
+            200: RouteListSchema.meta({
+              examples: [
+                {
+                  routes: [EXAMPLE_ROUTE],
+                  drivers: EXAMPLE_ROUTE.driver ? [EXAMPLE_ROUTE.driver] : [],
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       () => routes.list(),
@@ -43,8 +86,8 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
         schema: {
           summary: 'Draw a delivery route',
           tags: [API_TAG.adminRoutes],
-          body: RouteInputSchema,
-          response: { 201: DeliveryRouteSchema, ...errors },
+          body: routeInput,
+          response: { 201: deliveryRoute, ...errors },
         },
       },
       async (request, reply) => reply.code(201).send(await routes.create(request.body)),
@@ -56,9 +99,9 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
         schema: {
           summary: 'Change a delivery route',
           tags: [API_TAG.adminRoutes],
-          params: RouteIdParamsSchema,
-          body: RouteInputSchema,
-          response: { 200: DeliveryRouteSchema, ...errors },
+          params: routeParams,
+          body: routeInput,
+          response: { 200: deliveryRoute, ...errors },
         },
       },
       (request) => routes.update(request.params.id, request.body),
@@ -70,8 +113,13 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
         schema: {
           summary: 'Delete a delivery route',
           tags: [API_TAG.adminRoutes],
-          params: RouteIdParamsSchema,
-          response: { 200: z.object({ message: z.string() }), ...errors },
+          params: routeParams,
+          response: {
+            200: z
+              .object({ message: z.string() })
+              .meta({ examples: [{ message: 'Route deleted' }] }),
+            ...errors,
+          },
         },
       },
       (request) => routes.remove(request.params.id),
@@ -83,8 +131,19 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
         schema: {
           summary: 'The Saturday’s routes with their stops in order',
           tags: [API_TAG.adminRoutes],
-          params: SaturdayParamsSchema,
-          response: { 200: WeekRoutesSchema, ...errors },
+          params: saturdayParams,
+          response: {
+            200: WeekRoutesSchema.meta({
+              examples: [
+                {
+                  saturday: EXAMPLE_SATURDAY,
+                  routes: [{ ...EXAMPLE_ROUTE, stops: [packedStop, neighbourStop] }],
+                  unassigned: [],
+                },
+              ],
+            }),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {
@@ -100,9 +159,18 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
         schema: {
           summary: 'Set the order of a route’s stops for the Saturday',
           tags: [API_TAG.adminRoutes],
-          params: WeekRouteParamsSchema,
-          body: StopOrderInputSchema,
-          response: { 200: RouteWithStopsSchema, ...errors },
+          params: WeekRouteParamsSchema.meta({
+            examples: [{ saturday: EXAMPLE_SATURDAY, id: EXAMPLE_ROUTE.id }],
+          }),
+          body: StopOrderInputSchema.meta({
+            examples: [{ orderIds: [neighbourStop.orderId, EXAMPLE_IDS.order] }],
+          }),
+          response: {
+            200: RouteWithStopsSchema.meta({
+              examples: [{ ...EXAMPLE_ROUTE, stops: [neighbourStop, packedStop] }],
+            }),
+            ...errors,
+          },
         },
       },
       (request) =>
@@ -115,8 +183,11 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
         schema: {
           summary: 'The Saturday’s routes as a CSV file for route planners',
           tags: [API_TAG.adminRoutes],
-          params: SaturdayParamsSchema,
-          response: { 200: z.string(), ...errors },
+          params: saturdayParams,
+          response: {
+            200: textAnswer('text/csv', 'The stops, one row each, route by route in their order'),
+            ...errors,
+          },
         },
       },
       async (request, reply) => {

@@ -13,6 +13,15 @@ import { adminCallerOf } from '../../plugins/admin-guard.ts'
 import type { UploadsService } from './uploads.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
 
+/** a picture for the heirloom tomatoes, uploaded to the local disk store */
+const OBJECT_KEY = '2b4d6f8a-0c1e-4a3b-9d5f-7a9c1e3b5d60'
+const TICKET_ID = 'f1a3c5e7-9b2d-4f6a-8c0e-3a5c7e9b1d42'
+const EXPIRES = '1796137500'
+const SIGNATURE = '50d858e0985ecc7f60418aaf0cc5ab587f42c2570a884095a9e8ccacd0f6545c'
+const uploadedImage = UploadedImageSchema.meta({
+  examples: [{ objectPath: `/uploads/${OBJECT_KEY}.webp` }],
+})
+
 const IMAGE_ERRORS = {
   413: ErrorBodySchema,
   415: ErrorBodySchema,
@@ -39,8 +48,21 @@ export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
           schema: {
             summary: 'A single-use URL to upload a picture to, valid for 5 minutes',
             tags: [API_TAG.uploads],
-            body: UploadUrlInputSchema,
-            response: { 200: UploadUrlSchema, 400: ErrorBodySchema },
+            body: UploadUrlInputSchema.meta({
+              examples: [{ contentType: 'image/jpeg', size: 2_483_112 }],
+            }),
+            response: {
+              200: UploadUrlSchema.meta({
+                examples: [
+                  {
+                    uploadURL: `/api/uploads/${TICKET_ID}?expires=${EXPIRES}&signature=${SIGNATURE}`,
+                    objectPath: `/uploads/${OBJECT_KEY}.webp`,
+                    completeURL: null,
+                  },
+                ],
+              }),
+              400: ErrorBodySchema,
+            },
           },
         },
         (request) => uploads.createUploadUrl(request.body, adminCallerOf(request)),
@@ -53,9 +75,11 @@ export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
         schema: {
           summary: 'Check and convert a picture uploaded to S3',
           tags: [API_TAG.uploads],
-          params: z.strictObject({ objectKey: z.uuid('Id must be a UUID') }),
+          params: z
+            .strictObject({ objectKey: z.uuid('Id must be a UUID') })
+            .meta({ examples: [{ objectKey: OBJECT_KEY }] }),
           response: {
-            200: UploadedImageSchema,
+            200: uploadedImage,
             400: ErrorBodySchema,
             404: ErrorBodySchema,
             ...IMAGE_ERRORS,
@@ -71,10 +95,21 @@ export function uploadsRoutes(uploads: UploadsService): FastifyPluginAsyncZod {
         schema: {
           summary: 'A product or producer picture (WebP)',
           tags: [API_TAG.uploads],
-          params: z.object({ file: z.string() }),
+          params: z
+            .object({ file: z.string() })
+            .meta({ examples: [{ file: `${OBJECT_KEY}-800.webp` }] }),
           // the file's bytes, streamed (Fastify never serializes a stream)
           response: {
-            200: z.custom<Readable>((body) => body instanceof Readable),
+            200: {
+              description: 'The picture (WebP)',
+              content: {
+                'image/webp': {
+                  schema: z
+                    .custom<Readable>((body) => body instanceof Readable)
+                    .meta({ type: 'string' }),
+                },
+              },
+            },
             404: ErrorBodySchema,
           },
         },
@@ -113,14 +148,16 @@ function receiveUploadRoute(uploads: UploadsService): FastifyPluginAsyncZod {
         schema: {
           summary: 'Send a picture’s bytes to an upload URL (local disk storage)',
           tags: [API_TAG.uploads],
-          params: z.object({ ticketId: z.string() }),
+          params: z.object({ ticketId: z.string() }).meta({ examples: [{ ticketId: TICKET_ID }] }),
           // anything wrong in the URL is a tampered URL: 403 from the service, not 400
-          querystring: z.object({
-            expires: z.string().max(20).optional(),
-            signature: z.string().max(200).optional(),
-          }),
+          querystring: z
+            .object({
+              expires: z.string().max(20).optional(),
+              signature: z.string().max(200).optional(),
+            })
+            .meta({ examples: [{ expires: EXPIRES, signature: SIGNATURE }] }),
           response: {
-            200: UploadedImageSchema,
+            200: uploadedImage,
             400: ErrorBodySchema,
             403: ErrorBodySchema,
             ...IMAGE_ERRORS,
