@@ -244,7 +244,7 @@ describe('priceRemainingOrder: an order less what was short', () => {
     )
   })
 
-  it('taking items off never raises the total, and everything off leaves nothing to pay', () => {
+  it('taking items off never raises what is paid before tax, nor the total when a taxed line goes; everything off leaves nothing to pay', () => {
     fc.assert(
       fc.property(
         basketArb.filter((lines) => lines.length > 0),
@@ -257,12 +257,29 @@ describe('priceRemainingOrder: an order less what was short', () => {
             at === index ? { ...line, quantity: line.quantity - 1 } : line,
           )
           const after = priceRemainingOrder(sold, less)
-          expect(after.total).toBeLessThanOrEqual(totals.total)
+          expect(after.total - after.tax).toBeLessThanOrEqual(totals.total - totals.tax)
+          if (lines[index]!.taxable) expect(after.total).toBeLessThanOrEqual(totals.total)
           const none = lines.map((line) => ({ ...line, quantity: 0 }))
           expect(priceRemainingOrder(sold, none).total).toBe(0)
         },
       ),
     )
+  })
+
+  it('an untaxed line gone can raise the tax: the taxed ones take a larger share of the delivery fee', () => {
+    // two one-cent lines and a one-cent discount: the delivery fee is nearly all the sales, and
+    // once the untaxed cent goes the taxed one carries all of the fee's share, not half
+    // (shortfallOf then takes off nothing)
+    const lines: PricingLine[] = [
+      { price: 1, quantity: 1, taxable: false },
+      { price: 1, quantity: 1, taxable: true },
+    ]
+    const { totals, sold } = soldOf(lines, { amountOff: 1 })
+    const after = priceRemainingOrder(sold, [{ ...lines[0]!, quantity: 0 }, lines[1]!])
+    // before: 1 × (2 − 1 + 599) / 2 = 300 taxed → 24.75 → 25; after, the discount's half cent
+    // rounds up to the whole cent: 1 × (1 − 1 + 599) = 599 taxed → 49.42 → 49
+    expect([totals.tax, after.tax]).toEqual([25, 49])
+    expect(after.total).toBeGreaterThan(totals.total)
   })
 
   it('one short kombucha gives back its price less its discount share, plus its tax', () => {
