@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { priceBasket } from '#shared/domain/pricing.ts'
-import type { User } from '#shared/schemas/auth.ts'
+import { makeUser } from '#tests/support/web-fixtures.ts'
 import type { CreatePaymentIntentResult } from '#shared/schemas/checkout.ts'
 import {
   descriptionOf,
@@ -18,21 +18,7 @@ import { Checkout } from './checkout.tsx'
  * address and card checked in the browser, the card confirmed, then the order saved.
  */
 
-const user: User = {
-  id: '0b7a4f4e-5d0c-4c59-9d53-7c1f1e0c2a11',
-  email: 'maria@example.com',
-  firstName: 'Maria',
-  lastName: 'Lopez',
-  phone: '713-555-0142',
-  deliveryStreet: '1200 Heights Blvd',
-  deliveryApt: null,
-  deliveryCity: 'Houston',
-  deliveryState: 'TX',
-  deliveryZip: '77008',
-  createdAt: '2026-01-05T10:00:00.000Z',
-  isAdmin: false,
-  isDriver: false,
-}
+const user = makeUser()
 
 const TOMATOES = '6f0d3c1e-8a52-4d0b-9f1e-2b7c5a9d4e01'
 const HONEY = '6f0d3c1e-8a52-4d0b-9f1e-2b7c5a9d4e02'
