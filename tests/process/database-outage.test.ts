@@ -135,7 +135,7 @@ async function outageUnderTraffic(database: {
   await Promise.all(traffic)
 
   const describeAnswer = (answer: Answer) =>
-    `${answer.route} while ${answer.phase}: ${answer.status} ${JSON.stringify(answer.body)} in ${Math.round(answer.ms)} ms`
+    `${answer.route} while ${answer.phase}: ${answer.status} ${JSON.stringify(answer.body)} in ${Math.round(answer.ms)} ms (answered while ${answer.answeredIn})`
   // never a 500, never another status: 200 while the database answers, 503 while it does not
   expect(answers.filter((a) => a.status !== 200 && a.status !== 503).map(describeAnswer)).toEqual(
     [],
@@ -156,13 +156,12 @@ async function outageUnderTraffic(database: {
     const before = answers.filter((a) => a.route === route && a.answeredIn === 'up')
     expect(before.length, route).toBeGreaterThan(0)
     expect(before.filter((a) => a.status !== 200).map(describeAnswer)).toEqual([])
-    // while the database is down: several answers, each a 503
-    expect(of('down').length, route).toBeGreaterThanOrEqual(3)
-    expect(
-      of('down')
-        .filter((a) => a.status !== 503)
-        .map(describeAnswer),
-    ).toEqual([])
+    // while the database is down (asked and answered while it was): several answers, each a
+    // 503. A call made in the last moments of the outage may reach the database once it is
+    // back, and rightly gets its 200: the proxy listens again within a millisecond.
+    const whileDown = of('down').filter((a) => a.answeredIn === 'down')
+    expect(whileDown.length, route).toBeGreaterThanOrEqual(3)
+    expect(whileDown.filter((a) => a.status !== 503).map(describeAnswer)).toEqual([])
     // back by itself, within the bound, and staying back
     const firstBack = of('back').findIndex((a) => a.status === 200)
     expect(firstBack, `${route} answered 200 again`).toBeGreaterThanOrEqual(0)
