@@ -1,18 +1,8 @@
-import { existsSync } from 'node:fs'
 import os from 'node:os'
 import { defineConfig } from '@playwright/test'
 
 /** E2E_BASE_URL runs the tests against a shop that is already running (e.g. npm run dev) */
 const BASE_URL = process.env.E2E_BASE_URL
-
-/**
- * Debian's headless shell (package chromium-headless-shell) when the machine has it: the same
- * Blink, without the full browser's windowing layers, it ran the shop, basket and checkout journeys
- * in 148 s against the full Chromium's 215 s on 2 cores. Otherwise the full /usr/bin/chromium.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 
 /**
  * Browser tests against the built shop (npm run build), in Debian's Chromium: never a browser
@@ -40,7 +30,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM,
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-background-networking',
