@@ -20,8 +20,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [['list']],
-  // whole journeys with several axe scans; a loaded 2-core CI machine needs the headroom
-  timeout: 60_000,
+  // whole journeys with several axe scans; a loaded 2-core CI machine needs the headroom: on one
+  // whose system calls cost several times the usual, the longest journey took 41 s in the headless
+  // shell, so near 60 s in the full browser. A timeout only stops a hang; it measures nothing.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     // a trace costs each journey about a fifth of its time (DOM snapshots and screencast: 77 s
