@@ -24,7 +24,7 @@ export default defineConfig({
   // whose system calls cost several times the usual, the longest journey took 41 s in the headless
   // shell, so near 60 s in the full browser. A timeout only stops a hang; it measures nothing.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   use: {
     // a trace costs each journey about a fifth of its time (DOM snapshots and screencast: 77 s
     // against 98 s for the same 29 journeys on 2 cores), so on CI a failure keeps its screenshot

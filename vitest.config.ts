@@ -12,7 +12,9 @@ function apiProject(name: 'api' | 'api-machine'): TestProjectInlineConfiguration
       include: ['src/server/**/*.test.ts'],
       globalSetup: ['tests/setup/global-database.ts'],
       setupFiles: ['tests/setup/fail-on-console-error.ts'],
-      testTimeout: 20_000,
+      // a bound on a hang, not a measure: on a 2-core machine whose system calls cost several
+      // times the usual, the 40 racing cancels took 20 s on the machine's PostgreSQL
+      testTimeout: 60_000,
       hookTimeout: 60_000,
     },
   }
@@ -64,7 +66,8 @@ export default defineConfig({
           include: ['tests/process/**/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           // each test starts the built shop (and its PostgreSQL) as a real process
-          testTimeout: 120_000,
+          // on that slow machine the outage test took 83 s beside the browser tests
+          testTimeout: 240_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
