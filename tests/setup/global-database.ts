@@ -5,7 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { connectDatabase } from '#server/db/client.ts'
-import { startEmbeddedPostgres } from '#server/db/embedded.ts'
+import { startEmbeddedPostgres, THROWAWAY_DATA_SETTINGS } from '#server/db/embedded.ts'
 import { migrateDatabase } from '#server/db/migrate.ts'
 import { seedDemoCatalogue } from '#server/db/seed/seed-demo-catalogue.ts'
 import { testLogger } from './test-logger.ts'
@@ -30,7 +30,12 @@ export default async function setup(project: TestProject) {
   let cleanup = async () => {}
   if (!adminUrl) {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'hftd-test-postgres-'))
-    const server = await startEmbeddedPostgres({ root, database: 'postgres', log: testLogger })
+    const server = await startEmbeddedPostgres({
+      root,
+      database: 'postgres',
+      log: testLogger,
+      settings: THROWAWAY_DATA_SETTINGS,
+    })
     adminUrl = server.connectionString
     cleanup = async () => {
       await server.stop()

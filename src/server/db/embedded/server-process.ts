@@ -20,6 +20,8 @@ export function spawnServer(args: {
   port: number
   logFile: string
   account: Account | undefined
+  /** more `-c name=value` settings (EmbeddedPostgresOptions.settings) */
+  settings?: Readonly<Record<string, string>> | undefined
 }): ServerProcess {
   // the previous run's log is kept beside the new one: it may hold why that run ended
   if (fs.existsSync(args.logFile)) fs.renameSync(args.logFile, `${args.logFile}.1`)
@@ -41,6 +43,7 @@ export function spawnServer(args: {
       'log_checkpoints=off',
       '-c',
       'lc_messages=C',
+      ...Object.entries(args.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     {
       ...(args.account ?? {}),
