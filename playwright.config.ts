@@ -21,8 +21,8 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   // whole journeys with several axe scans; a loaded 2-core CI machine needs the headroom: on one
-  // whose system calls cost several times the usual, the longest journey took 41 s in the headless
-  // shell, so near 60 s in the full browser. A timeout only stops a hang; it measures nothing.
+  // whose system calls cost several times the usual, the longest journey took 43 s (its run took
+  // 31 minutes, docs/testing.md#ci). A timeout only stops a hang; it measures nothing.
   timeout: 120_000,
   expect: { timeout: 20_000 },
   use: {

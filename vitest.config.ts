@@ -13,7 +13,7 @@ function apiProject(name: 'api' | 'api-machine'): TestProjectInlineConfiguration
       globalSetup: ['tests/setup/global-database.ts'],
       setupFiles: ['tests/setup/fail-on-console-error.ts'],
       // a bound on a hang, not a measure: on a 2-core machine whose system calls cost several
-      // times the usual, the 40 racing cancels took 20 s on the machine's PostgreSQL
+      // times the usual, the 40 racing cancels took 25 s on the machine's PostgreSQL
       testTimeout: 60_000,
       hookTimeout: 60_000,
     },
