@@ -6,7 +6,7 @@
 // on its embedded PostgreSQL, or on BENCH_DATABASE_URL when given.
 import { spawnSync } from 'node:child_process'
 import { startBenchShop } from './bench-shop.mjs'
-import { CARD, registration } from './customer.mjs'
+import { CARD, percentile, shopApi } from './customer.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CUSTOMERS = 20
@@ -18,10 +18,10 @@ const shop = await startBenchShop(
   'checkout',
   process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
 )
-const base = shop.base
+const { call, signUp } = shopApi(shop.base)
 
 try {
-  const catalogue = await (await fetch(`${base}/api/products?limit=50`)).json()
+  const catalogue = (await call({ cookie: '' }, 'GET', '/api/products?limit=50')).body
   const basket = catalogue
     .filter((product) => product.inStock && product.category !== 'farm-boxes')
     .slice(0, 4)
@@ -95,37 +95,4 @@ try {
   console.log(`errors: ${errors}`)
 } finally {
   await shop.stop()
-}
-
-async function signUp(index) {
-  const customer = { cookie: '' }
-  const response = await call(
-    customer,
-    'POST',
-    '/api/auth/register',
-    registration(`bench-${index}-${Date.now()}@example.com`),
-  )
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status}`)
-  return customer
-}
-
-async function call(customer, method, url, body) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(customer.cookie ? { cookie: customer.cookie } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const setCookie = response.headers.getSetCookie().find((line) => line.startsWith('sid='))
-  if (setCookie) customer.cookie = setCookie.split(';')[0]
-  const text = await response.text()
-  return { status: response.status, body: text ? JSON.parse(text) : null }
-}
-
-function percentile(values, p) {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }

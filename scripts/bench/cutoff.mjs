@@ -1,4 +1,4 @@
-// npm run bench:checkout (second part): the cut-off. Makes a database of its own on the
+// npm run bench:checkout (third part): the cut-off. Makes a database of its own on the
 // PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, the
 // server these machines run), places one order through the shop with the demo provider's card,
 // copies it into BENCH_CUTOFF_ORDERS (5,000) authorised orders for the same Saturday, moves the
@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process'
 import pg from 'pg'
 import { copyAuthorisedOrder } from './authorised-orders.mjs'
 import { benchDatabase, startBenchShop } from './bench-shop.mjs'
-import { CARD, registration } from './customer.mjs'
+import { CARD, registration, shopApi } from './customer.mjs'
 
 const ORDERS = Number(process.env.BENCH_CUTOFF_ORDERS ?? 5_000)
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -22,7 +22,8 @@ const shop = await startBenchShop('cutoff', {
   DATABASE_URL: benchData.url,
   TEST_CLOCK_CONTROL: 'true',
 })
-const base = shop.base
+// the cut-off's run of 5,000 captures is one call: it may take minutes
+const { call } = shopApi(shop.base, { timeoutMs: 30 * 60_000 })
 const database = new pg.Client({ connectionString: benchData.url })
 
 try {
@@ -97,20 +98,4 @@ try {
 async function count(condition) {
   const { rows } = await database.query(`select count(*)::int as n from orders where ${condition}`)
   return rows[0].n
-}
-
-async function call(customer, method, url, body) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(customer.cookie ? { cookie: customer.cookie } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30 * 60_000),
-  })
-  const setCookie = response.headers.getSetCookie().find((line) => line.startsWith('sid='))
-  if (setCookie) customer.cookie = setCookie.split(';')[0]
-  const text = await response.text()
-  return { status: response.status, body: text ? JSON.parse(text) : null }
 }

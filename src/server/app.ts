@@ -24,6 +24,7 @@ import { createCouponsFeature } from './features/coupons/index.ts'
 import {
   createCheckoutFeature,
   createDemoPaymentStore,
+  pendingCheckoutLines,
   type CheckoutService,
   type Payments,
 } from './features/checkout/index.ts'
@@ -47,7 +48,11 @@ import type { ServerRenderEntry } from './plugins/server-rendering.ts'
 import { readBootScript, registerApiOnlyNotFound, registerWebApp } from './plugins/web-app.ts'
 import type { ControllableClock } from './clock.ts'
 import { addJobWithin, runDueJobs, type JobHandler } from './jobs/job-queue.ts'
-import { createOrderChangesFeature, refundsOfOrders } from './features/order-changes/index.ts'
+import {
+  createOrderChangesFeature,
+  pendingChangeLines,
+  refundsOfOrders,
+} from './features/order-changes/index.ts'
 import { createQuote } from './features/quote/index.ts'
 import type { PaymentEvent } from './adapters/payments/index.ts'
 import { registerTestClock } from './plugins/test-clock.ts'
@@ -55,6 +60,7 @@ import { createOutboxFeature } from './features/outbox/index.ts'
 import { createStaffFeature } from './features/staff/index.ts'
 import { createRoutesFeature } from './features/routes/index.ts'
 import { createWeekFeature } from './features/week/index.ts'
+import { createWeeklyStock } from './features/weekly-stock/index.ts'
 
 export interface AppDeps {
   /** publicUrl: the shop's own origin (same-origin rule) and the base of sitemap links */
@@ -304,6 +310,15 @@ async function registerOrdering(
     }),
   }
   const quote = createQuote({ catalog, coupons: coupons.service })
+  // weekly quantities: counted from the orders, the checkouts and the changes being paid for
+  const stock = createWeeklyStock({
+    catalog,
+    orders: orders.service,
+    pendingCheckoutLinesOn: pendingCheckoutLines(deps.db),
+    pendingChangeLines: pendingChangeLines(deps.db),
+    onChange: () => catalog.weeklySaleMade(),
+  })
+  catalog.countLeftWith((saturday, ids) => stock.leftOn(saturday, ids))
   const orderChanges = createOrderChangesFeature({
     db: deps.db,
     transaction: shared.transaction,
@@ -311,6 +326,7 @@ async function registerOrdering(
     orders: orders.service,
     quote,
     coupons: coupons.service,
+    stock,
     provider: payments.provider,
     log: deps.log,
     now: shared.now,
@@ -328,6 +344,7 @@ async function registerOrdering(
     now: shared.now,
     counters: shared.metrics,
     orderPayments: orderChanges.orderPayments,
+    stock,
   })
   await app.register(checkout.routes)
   app.decorate('checkout', checkout.service)
@@ -340,6 +357,7 @@ async function registerOrdering(
     orders: orders.service,
     catalog,
     outbox: outbox.service,
+    stock,
     now: shared.now,
   })
   await app.register(week.adminRoutes)

@@ -44,6 +44,11 @@ export const ERRORS = {
   COUPON_CODE_TAKEN: { status: 409, message: 'A coupon with this code already exists' },
   /** the basket cannot be checked out as it is (out of stock, unavailable, coupon) */
   CHECKOUT_CONFLICT: { status: 409, message: 'Your basket has changed. Please review it.' },
+  /**
+   * more of a limited product than its Saturday has left (docs/product.md#weekly-quantities); the
+   * message names the product and what is left
+   */
+  SOLD_OUT: { status: 409, message: 'Not enough of this product is left for that Saturday.' },
   /** a basket or order line that breaks the farm-box rule (docs/product.md#farm-boxes) */
   INVALID_BOX: {
     status: 400,
@@ -120,3 +125,11 @@ export const ErrorBodySchema = z.object({
   passwordAgain: z.literal(true).optional(),
 })
 export type ErrorBody = z.infer<typeof ErrorBodySchema>
+
+/** SOLD_OUT's answer: which product, and how many of it are left for that Saturday */
+export const SoldOutBodySchema = ErrorBodySchema.extend({
+  productId: z.uuid(),
+  name: z.string(),
+  left: z.int().min(0),
+})
+export type SoldOutBody = z.infer<typeof SoldOutBodySchema>

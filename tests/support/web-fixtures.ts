@@ -43,6 +43,8 @@ export function makeProduct(overrides: Partial<Product> & Pick<Product, 'id' | '
     isNew: false,
     seasonal: false,
     taxable: false,
+    weeklyQuantity: null,
+    leftThisWeek: null,
     tags: [],
     createdAt: '2026-10-01T12:00:00.000Z',
     updatedAt: '2026-10-01T12:00:00.000Z',

@@ -81,6 +81,8 @@ export const EXAMPLE_PRODUCT: Product = {
   isNew: false,
   seasonal: true,
   taxable: false,
+  weeklyQuantity: 40,
+  leftThisWeek: 6,
   tags: ['local', 'gluten-free', 'dairy-free', 'nut-free'],
   createdAt: '2026-09-01T14:00:00.000Z',
   updatedAt: '2026-11-27T15:30:00.000Z',

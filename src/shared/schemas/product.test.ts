@@ -95,6 +95,7 @@ describe('product form (docs/product.md#admin)', () => {
       isNew: false,
       seasonal: false,
       taxable: false,
+      weeklyQuantity: null,
       tags: [],
     })
     expect(ProductInputSchema.parse({ ...validForm, price: '4' }).price).toBe('4.00')

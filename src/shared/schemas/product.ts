@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { PRODUCT_SORTS, PRODUCT_TAGS, findCategory, findSubcategory } from '../domain/catalog.ts'
 import { BOX_CHOICE_LIST_MAX } from '../domain/farm-boxes.ts'
 import { centsToDecimal } from '../domain/money.ts'
+import { WEEKLY_QUANTITY_MAX, WEEKLY_STOCK_MESSAGES } from '../domain/weekly-stock.ts'
 import { IMAGE_URL_MESSAGE, OptionalImageUrlSchema } from './image-url.ts'
 import { moneyInput } from './money.ts'
 import { TextSchema } from './text.ts'
@@ -35,6 +36,10 @@ export const ProductSchema = z.object({
   seasonal: z.boolean(),
   /** Texas sales tax applies to it; food for home consumption is exempt (docs/product.md#tax) */
   taxable: z.boolean(),
+  /** how many may be sold for each Saturday; null for no limit (docs/product.md#weekly-quantities) */
+  weeklyQuantity: z.int().nullable(),
+  /** what is left for the coming Saturday; null for no limit */
+  leftThisWeek: z.int().nullable(),
   tags: z.array(z.string()),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -190,6 +195,12 @@ export const ProductInputSchema = z
     isNew: z.boolean().default(false),
     seasonal: z.boolean().default(false),
     taxable: z.boolean({ error: 'Taxable must be true or false' }).default(false),
+    weeklyQuantity: z
+      .int({ error: WEEKLY_STOCK_MESSAGES.quantityFormat })
+      .min(0, WEEKLY_STOCK_MESSAGES.quantityFormat)
+      .max(WEEKLY_QUANTITY_MAX, WEEKLY_STOCK_MESSAGES.quantityTooLarge)
+      .nullable()
+      .default(null),
     tags: z.array(ProductTagSchema).max(20, 'At most 20 tags').default([]),
   })
   .superRefine((product, ctx) => {

@@ -56,6 +56,16 @@ export const WeekSummarySchema = z.object({
   notPacked: z.number().int(),
   notDelivered: z.number().int(),
   upcoming: z.array(UpcomingWeekSchema),
+  /** every product with a weekly quantity: what this Saturday sold of it and what is left */
+  weeklyQuantities: z.array(
+    z.object({
+      productId: z.uuid(),
+      name: z.string(),
+      weeklyQuantity: z.int(),
+      sold: z.int(),
+      left: z.int(),
+    }),
+  ),
 })
 export type WeekSummary = z.infer<typeof WeekSummarySchema>
 

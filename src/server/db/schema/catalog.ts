@@ -76,6 +76,10 @@ export const products = pgTable(
     inStock: boolean('in_stock').notNull().default(true),
     /** unit text such as "1 lb" or "12 ct" (the API's name for it, docs/product.md#products) */
     stockCount: text('stock_count').notNull().default('0'),
+    /**
+     * how many may be sold for each Saturday; null for no limit (docs/product.md#weekly-quantities)
+     */
+    weeklyQuantity: integer('weekly_quantity'),
     isNew: boolean('is_new').notNull().default(false),
     /** in season now: the product page says "In season" (docs/product.md#catalogue) */
     seasonal: boolean('seasonal').notNull().default(false),
@@ -93,6 +97,7 @@ export const products = pgTable(
     index('products_producer_id_idx').on(table.producerId),
     index('products_tags_idx').using('gin', table.tags),
     check('products_price_positive', sql`${table.price} > 0`),
+    check('products_weekly_quantity_not_negative', sql`${table.weeklyQuantity} >= 0`),
   ],
 )
 

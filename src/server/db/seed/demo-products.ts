@@ -1168,6 +1168,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     inStock: true,
     stockCount: '9 inch',
     isNew: false,
+    // crimped by hand: the bakery makes six a week
+    weeklyQuantity: 6,
     tags: ['local', 'soy-free'],
   },
   {

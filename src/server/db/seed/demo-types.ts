@@ -129,6 +129,8 @@ export interface DemoProduct {
    * a basket holding non-food items; false when left out, as for food for home consumption
    */
   taxable?: boolean
+  /** how many may be sold for each Saturday (docs/product.md#weekly-quantities); no limit when left out */
+  weeklyQuantity?: number
   tags: ProductTag[]
 }
 

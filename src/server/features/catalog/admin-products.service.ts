@@ -29,7 +29,7 @@ export function createAdminProductsService({
   repo: AdminProductsRepo
   catalog: Pick<
     CatalogService,
-    'invalidate' | 'productsForOrder' | 'boxChoiceIds' | 'replaceBoxChoices'
+    'invalidate' | 'productsForOrder' | 'boxChoiceIds' | 'replaceBoxChoices' | 'productsOf'
   >
   now: () => Date
 }) {
@@ -46,15 +46,26 @@ export function createAdminProductsService({
     return box
   }
 
+  /** the rows as the admin's list shows them, with what is left this week of the limited ones */
+  async function adminProductsOf(rows: ProductRow[]): Promise<AdminProduct[]> {
+    const shown = await catalog.productsOf(rows)
+    return rows.map((row, index) => toAdminProduct(row, shown[index]?.leftThisWeek ?? null))
+  }
+  const adminProductOf = async (row: ProductRow) => {
+    const [product] = await adminProductsOf([row])
+    if (!product) throw new Error('a product shown is missing')
+    return product
+  }
+
   return {
     async list(query: AdminProductListQuery): Promise<AdminProduct[]> {
-      return (await repo.listProducts(query)).map(toAdminProduct)
+      return adminProductsOf(await repo.listProducts(query))
     },
 
     async create(values: ProductValues): Promise<AdminProduct> {
       const row = await refusingUnknownProducer(() => repo.insertProduct(values, now()))
       catalog.invalidate()
-      return toAdminProduct(row)
+      return adminProductOf(row)
     },
 
     /** any subset of the form's fields, checked once merged (a client may send the whole form) */
@@ -64,7 +75,7 @@ export function createAdminProductsService({
       )
       if (!row) throw new AppError('PRODUCT_NOT_FOUND')
       catalog.invalidate()
-      return toAdminProduct(row)
+      return adminProductOf(row)
     },
 
     /**
@@ -134,8 +145,12 @@ function boxChoiceRefused(index: number, message: string) {
   return new AppError('BAD_REQUEST', { message, fields: { [`productIds.${index}`]: message } })
 }
 
-function toAdminProduct(row: ProductRow): AdminProduct {
-  return { ...toProduct(row), producerId: row.producerId, producerActive: row.producerActive }
+function toAdminProduct(row: ProductRow, leftThisWeek: number | null): AdminProduct {
+  return {
+    ...toProduct(row, leftThisWeek),
+    producerId: row.producerId,
+    producerActive: row.producerActive,
+  }
 }
 
 /**
@@ -186,6 +201,7 @@ function mergedValues(current: ProductRow, patch: LoosePatch): ProductValues {
     isNew: current.isNew,
     seasonal: current.seasonal,
     taxable: current.taxable,
+    weeklyQuantity: current.weeklyQuantity,
     tags: current.tags,
   }
   return mergedWithPatch(ProductInputSchema, stored, patch)

@@ -8,6 +8,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNotNull,
   lte,
   or,
   sql,
@@ -17,6 +18,7 @@ import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { centsToDecimal } from '#shared/domain/money.ts'
 import type { ProductListQuery } from '#shared/schemas/product.ts'
 import type { Database } from '../../db/client.ts'
+import type { Executor } from '../../db/transaction.ts'
 import { boxChoices, producers, products } from '../../db/schema/catalog.ts'
 import { containing } from '../../db/like.ts'
 
@@ -55,6 +57,13 @@ export interface ProductForOrder {
   taxable: boolean
   /** a farm box's own list of items, in order; empty when it has none (docs/product.md#farm-boxes) */
   boxChoiceIds: string[]
+}
+
+/** A product sold in limited numbers each Saturday (docs/product.md#weekly-quantities). */
+export interface LimitedProduct {
+  id: string
+  name: string
+  weeklyQuantity: number
 }
 
 /** A place in a customer's ranking of what they ordered: 1 is the most ordered. */
@@ -105,6 +114,26 @@ export const producerColumns = {
   practices: producers.practices,
   availability: producers.availability,
   deliveryDays: producers.deliveryDays,
+}
+
+/**
+ * The limited ones of these products. Locked, their rows stay locked until the transaction ends:
+ * whoever counts what is left of them next waits until this transaction's sale is committed.
+ */
+async function limitedProducts(
+  executor: Executor,
+  ids: readonly string[],
+  { lock }: { lock: boolean },
+): Promise<LimitedProduct[]> {
+  if (ids.length === 0) return []
+  const query = executor
+    .select({ id: products.id, name: products.name, weeklyQuantity: products.weeklyQuantity })
+    .from(products)
+    .where(and(inArray(products.id, [...new Set(ids)]), isNotNull(products.weeklyQuantity)))
+    // always in the same order, so two baskets locking the same products cannot deadlock
+    .orderBy(asc(products.id))
+  const rows = lock ? await query.for('update') : await query
+  return rows.map((row) => ({ ...row, weeklyQuantity: row.weeklyQuantity ?? 0 }))
 }
 
 export function createCatalogRepo(db: Database) {
@@ -169,6 +198,23 @@ export function createCatalogRepo(db: Database) {
 
     /** Each of these boxes' own list of items, in order; a box without one is missing. */
     boxChoiceIds: boxChoiceIdsOf,
+
+    /** The limited ones of these products, locked inside the caller's transaction. */
+    lockLimitedWithin: (tx: Executor, ids: readonly string[]) =>
+      limitedProducts(tx, ids, { lock: true }),
+
+    /** The limited ones of these products, read without a lock. */
+    limited: (ids: readonly string[]) => limitedProducts(db, ids, { lock: false }),
+
+    /** Every limited product, by name. */
+    async allLimited(): Promise<LimitedProduct[]> {
+      const rows = await db
+        .select({ id: products.id, name: products.name, weeklyQuantity: products.weeklyQuantity })
+        .from(products)
+        .where(isNotNull(products.weeklyQuantity))
+        .orderBy(asc(products.name))
+      return rows.map((row) => ({ ...row, weeklyQuantity: row.weeklyQuantity ?? 0 }))
+    },
 
     /** The products on a box's own list, in the list's order (whatever their stock). */
     boxChoiceProducts(boxId: string): Promise<ProductRow[]> {

@@ -7,7 +7,9 @@ import {
   type Product,
   type ProductListQuery,
 } from '#shared/schemas/product.ts'
+import { nextDeliveryDate } from '#shared/domain/delivery.ts'
 import { AppError } from '../../app-error.ts'
+import type { Transaction } from '../../db/transaction.ts'
 import { createJsonCache, toCachedJson, type CachedJson } from '../../http/json-cache.ts'
 import type {
   CatalogRepo,
@@ -30,15 +32,45 @@ export const BUY_AGAIN_LIMIT = 8
 export function createCatalogService({
   repo,
   announceChange = () => Promise.resolve(),
+  now = () => new Date(),
 }: {
   repo: CatalogRepo
   announceChange?: () => Promise<void>
+  now?: () => Date
 }) {
-  const cache = createJsonCache({ maxEntries: 2000 })
+  // an answer showing what is left of a limited product is read again after a minute, or at
+  // once when this process sells one (weeklySaleMade)
+  const cache = createJsonCache<CatalogAnswer>({
+    maxEntries: 2000,
+    isFresh: (answer) => answer.expiresAt === undefined || now().getTime() < answer.expiresAt,
+  })
   const changeListeners = new Set<() => void>()
   const dropCache = () => {
     cache.clear()
     for (const listener of changeListeners) listener()
+  }
+  let leftOn: LeftOn = () => Promise.resolve(new Map<string, number>())
+
+  /** The rows as the shop shows them, with what is left this week of the limited ones. */
+  async function productsOf(rows: readonly ProductRow[]): Promise<Product[]> {
+    const limited = rows.filter((row) => row.weeklyQuantity !== null).map((row) => row.id)
+    const left =
+      limited.length > 0
+        ? await leftOn(nextDeliveryDate(now()), limited)
+        : new Map<string, number>()
+    return rows.map((row) => toProduct(row, left.get(row.id) ?? null))
+  }
+
+  /** Cached bytes of products; kept a minute only when they show what is left of some. */
+  function answerOf(
+    schema: typeof ProductSchema | typeof ProductListSchema,
+    shown: Product | Product[],
+  ): CatalogAnswer {
+    const showsLeft = [shown].flat().some((product) => product.leftThisWeek !== null)
+    return {
+      ...toCachedJson(schema, shown),
+      expiresAt: showsLeft ? now().getTime() + LEFT_SHOWN_FOR_MS : undefined,
+    }
   }
 
   return {
@@ -47,7 +79,7 @@ export function createCatalogService({
       // Searches are cached too, under a normalized key: the cache drops the least recently
       // used entry, so one-off searches cannot push out the lists everyone reads.
       return cache.get(`products:${cacheKey(normalized)}`, async () =>
-        toCachedJson(ProductListSchema, (await repo.listProducts(normalized)).map(toProduct)),
+        answerOf(ProductListSchema, await productsOf(await repo.listProducts(normalized))),
       )
     },
 
@@ -56,7 +88,9 @@ export function createCatalogService({
       return cache.get(`product:${id}`, async () => {
         const row = await repo.findProduct(id)
         if (!row) throw new AppError('PRODUCT_NOT_FOUND')
-        return toCachedJson(ProductSchema, toProduct(row))
+        const [product] = await productsOf([row])
+        if (!product) throw new AppError('PRODUCT_NOT_FOUND')
+        return answerOf(ProductSchema, product)
       })
     },
 
@@ -75,9 +109,9 @@ export function createCatalogService({
             ? listed
             : await repo.listProducts({ category: boxFillingCategory(box), limit: 40 })
         const choices = offered.filter((row) => row.inStock && !isFarmBox(row))
-        return toCachedJson(
+        return answerOf(
           ProductListSchema,
-          (listed.length > 0 ? choices : choices.slice(0, BOX_BUILDER_CHOICES)).map(toProduct),
+          await productsOf(listed.length > 0 ? choices : choices.slice(0, BOX_BUILDER_CHOICES)),
         )
       })
     },
@@ -122,7 +156,33 @@ export function createCatalogService({
      * (docs/product.md#buy-again).
      */
     async buyAgain(ranked: readonly RankedProduct[]): Promise<Product[]> {
-      return (await repo.inStockByRank(ranked, BUY_AGAIN_LIMIT)).map(toProduct)
+      return productsOf(await repo.inStockByRank(ranked, BUY_AGAIN_LIMIT))
+    },
+
+    /** Products as the shop and the admin show them, with what is left this week. */
+    productsOf,
+
+    /**
+     * What is left of limited products is counted by the weekly stock, which reads orders and
+     * checkouts (made after the catalogue): it is handed in once they exist.
+     */
+    countLeftWith(count: LeftOn) {
+      leftOn = count
+    },
+
+    /** The limited ones of these products, locked inside the caller's transaction. */
+    lockLimitedWithin: (tx: Transaction, ids: readonly string[]) => repo.lockLimitedWithin(tx, ids),
+
+    /** The limited ones of these products, read fresh. */
+    limited: (ids: readonly string[]) => repo.limited(ids),
+
+    /** Every limited product, by name, read fresh (the week page). */
+    allLimited: () => repo.allLimited(),
+
+    /** A limited product was sold or given back: the answers showing what is left go. */
+    weeklySaleMade() {
+      dropCache()
+      void announceChange()
     },
 
     /** The week's view of these products, read fresh; unknown ids are simply missing. */
@@ -169,7 +229,16 @@ export function createCatalogService({
 
 export type CatalogService = ReturnType<typeof createCatalogService>
 
-export function toProduct(row: ProductRow): Product {
+/** what is left, for the coming Saturday, of the limited ones of these products */
+export type LeftOn = (saturday: Date, productIds: readonly string[]) => Promise<Map<string, number>>
+
+/** a cached answer; one showing what is left of a limited product expires */
+type CatalogAnswer = CachedJson & { expiresAt?: number | undefined }
+
+/** how long an answer may show what is left of a limited product (docs/product.md#weekly-quantities) */
+const LEFT_SHOWN_FOR_MS = 60_000
+
+export function toProduct(row: ProductRow, leftThisWeek: number | null): Product {
   return {
     id: row.id,
     name: row.name,
@@ -187,6 +256,8 @@ export function toProduct(row: ProductRow): Product {
     isNew: row.isNew,
     seasonal: row.seasonal,
     taxable: row.taxable,
+    weeklyQuantity: row.weeklyQuantity,
+    leftThisWeek: row.weeklyQuantity === null ? null : leftThisWeek,
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -32,6 +32,7 @@ export function createCatalogFeature({
   const service = createCatalogService({
     repo: createCatalogRepo(db),
     announceChange: () => changes.publish(),
+    now,
   })
   const changes = createChangeFeed({
     pool: db.$client,
@@ -63,7 +64,7 @@ export function createCatalogFeature({
   }
 }
 
-export type { CatalogService } from './catalog.service.ts'
+export type { CatalogService, LeftOn } from './catalog.service.ts'
 export type {
   ProducerContact,
   ProductFacts,

@@ -1,27 +1,33 @@
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { CouponsService } from '../coupons/index.ts'
+import type { WeeklyStock } from '../weekly-stock/index.ts'
 import type { CheckoutRepo } from './checkout.repo.ts'
 
 /**
  * A checkout whose payment failed or was abandoned closes and gives back its coupon hold, in
- * one transaction. Only a pending checkout changes: one that has its order stays completed.
+ * one transaction. Only a pending checkout changes: one that has its order stays completed. What
+ * it held of limited products is no longer counted once it is closed
+ * (docs/product.md#weekly-quantities): the shop's counts are read again.
  */
 export function createCheckoutClosing(deps: {
   checkouts: CheckoutRepo
   coupons: Pick<CouponsService, 'releaseHoldWithin'>
+  stock: Pick<WeeklyStock, 'changed'>
   transaction: RunInTransaction
 }) {
   return {
-    close(paymentIntentId: string, status: 'failed' | 'abandoned'): Promise<void> {
-      return deps.transaction(async (tx) => {
+    async close(paymentIntentId: string, status: 'failed' | 'abandoned'): Promise<void> {
+      const closed = await deps.transaction(async (tx) => {
         const checkouts = deps.checkouts.within(tx)
         const checkout = await checkouts.lock({ paymentIntentId })
-        if (!checkout || checkout.status !== 'pending') return
+        if (!checkout || checkout.status !== 'pending') return false
         await checkouts.close(checkout.id, status)
         if (checkout.couponReserved && checkout.couponId) {
           await deps.coupons.releaseHoldWithin(tx, checkout.couponId)
         }
+        return true
       })
+      if (closed) deps.stock.changed()
     },
 
     /** A checkout abandoned long ago whose payment the provider has now cancelled. */

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { pendingCheckouts } from '../../db/schema/checkout.ts'
 import type { Executor } from '../../db/transaction.ts'
 
@@ -28,6 +28,26 @@ export function createCheckoutRepo(db: Executor) {
         .where(and(eq(pendingCheckouts.id, checkoutId), eq(pendingCheckouts.status, 'pending')))
         .returning({ id: pendingCheckouts.id })
       return updated.length === 1
+    },
+
+    /**
+     * The lines of the checkouts still being paid for, for a Saturday in [start, end): they hold
+     * what they priced of a limited product (docs/product.md#weekly-quantities).
+     */
+    async pendingLinesOn({ start, end }: { start: Date; end: Date }): Promise<unknown[]> {
+      const rows = await db
+        .select({ items: pendingCheckouts.items })
+        .from(pendingCheckouts)
+        .where(
+          and(
+            eq(pendingCheckouts.status, 'pending'),
+            gte(pendingCheckouts.deliveryDate, start),
+            lt(pendingCheckouts.deliveryDate, end),
+          ),
+        )
+      return rows.flatMap((row): unknown[] =>
+        Array.isArray(row.items) ? (row.items as unknown[]) : [],
+      )
     },
 
     /** Removes a checkout that is still pending; the removed row, if there was one. */

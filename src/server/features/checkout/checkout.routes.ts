@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ErrorBodySchema } from '#shared/errors.ts'
+import { ErrorBodySchema, SoldOutBodySchema } from '#shared/errors.ts'
 import {
   AmountMismatchSchema,
   CreateOrderInputSchema,
@@ -105,7 +105,7 @@ export function checkoutRoutes({
               ],
             }),
             ...checkoutErrors,
-            409: z.union([AmountMismatchSchema, ErrorBodySchema]),
+            409: z.union([AmountMismatchSchema, SoldOutBodySchema, ErrorBodySchema]),
           },
         },
       },

@@ -12,7 +12,7 @@ import type { CheckoutRepo } from './checkout.repo.ts'
 import { createCheckoutSweep } from './checkout-sweep.ts'
 import { createFulfilment, type CheckoutCounters } from './fulfilment.ts'
 import { createPaymentEventHandler, type OrderPayments } from './payment-events.ts'
-import { createPaymentIntents } from './payment-intents.ts'
+import { createPaymentIntents, type PaymentIntentDeps } from './payment-intents.ts'
 
 export type { CheckoutCounters } from './fulfilment.ts'
 export type { OrderPayments } from './payment-events.ts'
@@ -34,6 +34,7 @@ export function createCheckoutService({
   now = () => new Date(),
   counters = { orderCreated: () => {}, paymentFailed: () => {} },
   orderPayments,
+  stock,
 }: {
   checkouts: CheckoutRepo
   quote: QuoteBasket
@@ -47,12 +48,15 @@ export function createCheckoutService({
   counters?: CheckoutCounters
   /** the payments of orders (a change's, a payment after a failed capture), when wired */
   orderPayments?: OrderPayments | undefined
+  /** a checkout takes what it buys of a limited product from what its Saturday has left */
+  stock: PaymentIntentDeps['stock']
 }) {
-  const closing = createCheckoutClosing({ checkouts, coupons, transaction })
+  const closing = createCheckoutClosing({ checkouts, coupons, stock, transaction })
   const fulfil = createFulfilment({
     checkouts,
     orders,
     coupons,
+    stock,
     transaction,
     provider,
     log,
@@ -62,6 +66,7 @@ export function createCheckoutService({
   const createPaymentIntent = createPaymentIntents({
     quote,
     coupons,
+    stock,
     checkouts,
     transaction,
     provider,

@@ -7,6 +7,7 @@ import type { Payment, PaymentProvider } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
 import type { RunInTransaction } from '../../db/transaction.ts'
 import type { CouponsService } from '../coupons/index.ts'
+import type { WeeklyStock } from '../weekly-stock/index.ts'
 import {
   formatDeliveryAddress,
   orderLinesOf,
@@ -25,6 +26,8 @@ export interface FulfilmentDeps {
   checkouts: CheckoutRepo
   orders: Pick<OrdersService, 'createWithin' | 'findByPayment'>
   coupons: Pick<CouponsService, 'redeemWithin'>
+  /** a paid checkout's lines become its order's under the limited products' locks */
+  stock: Pick<WeeklyStock, 'lockWithin'>
   transaction: RunInTransaction
   provider: PaymentProvider
   log: FastifyBaseLogger
@@ -101,7 +104,7 @@ function orderOf(
  * call comes first: the browser, the redirect return, the webhook or the sweep.
  */
 export function createFulfilment(deps: FulfilmentDeps) {
-  const { checkouts, orders, coupons, transaction, provider, log, now } = deps
+  const { checkouts, orders, coupons, stock, transaction, provider, log, now } = deps
 
   async function retrieve(paymentIntentId: string): Promise<Payment | null> {
     try {
@@ -124,6 +127,8 @@ export function createFulfilment(deps: FulfilmentDeps) {
       // completed while we waited for the lock (a racing call), or long ago with its order
       // deleted by an admin since: either way no order is made here
       if (locked.status === 'completed') return null
+      // its lines leave the pending checkouts' count for the orders' (docs/product.md#weekly-quantities)
+      await stock.lockWithin(tx, Array.isArray(locked.items) ? (locked.items as unknown[]) : [])
       // the first Saturday still open now, whatever checkout showed when the payment began
       const at = now()
       const deliveryDate = nextDeliveryDate(at)

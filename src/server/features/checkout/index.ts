@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { DemoProvider, PaymentProvider } from '../../adapters/payments/index.ts'
 import type { Database } from '../../db/client.ts'
-import type { RunInTransaction } from '../../db/transaction.ts'
+import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { CouponsService } from '../coupons/index.ts'
 import type { OrdersService } from '../orders/index.ts'
 import type { QuoteBasket } from '../quote/index.ts'
 import type { RateLimitsService } from '../rate-limits/index.ts'
 import { createCheckoutRepo } from './checkout.repo.ts'
+import type { PaymentIntentDeps } from './payment-intents.ts'
 import { checkoutRoutes } from './checkout.routes.ts'
 import {
   createCheckoutService,
@@ -22,6 +23,16 @@ import { webhookRoutes } from './webhook.routes.ts'
 export type Payments =
   | { readonly kind: 'stripe'; readonly provider: PaymentProvider }
   | { readonly kind: 'demo'; readonly provider: DemoProvider }
+
+/**
+ * The lines of the checkouts still being paid for, for a Saturday: what they hold of a limited
+ * product (docs/product.md#weekly-quantities) until they are paid or given up.
+ */
+export function pendingCheckoutLines(db: Database) {
+  const checkouts = createCheckoutRepo(db)
+  return (day: { start: Date; end: Date }, tx?: Transaction) =>
+    (tx ? checkouts.within(tx) : checkouts).pendingLinesOn(day)
+}
 
 export function createCheckoutFeature(deps: {
   db: Database
@@ -42,6 +53,8 @@ export function createCheckoutFeature(deps: {
    * a payment of an order's.
    */
   orderPayments?: OrderPayments | undefined
+  /** weekly quantities: what a checkout takes of a limited product */
+  stock: PaymentIntentDeps['stock']
 }) {
   const service = createCheckoutService({
     checkouts: createCheckoutRepo(deps.db),
@@ -54,6 +67,7 @@ export function createCheckoutFeature(deps: {
     now: deps.now,
     ...(deps.counters ? { counters: deps.counters } : {}),
     orderPayments: deps.orderPayments,
+    stock: deps.stock,
   })
   const payments = deps.payments
   const routes: FastifyPluginAsyncZod = async (app) => {

@@ -15,8 +15,15 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
 import { testLogger } from '#tests/setup/test-logger.ts'
 import { createCouponsFeature } from '../coupons/index.ts'
 import { createOrdersFeature } from '../orders/index.ts'
+import { pendingChangeLines } from '../order-changes/index.ts'
 import { createQuote } from '../quote/index.ts'
-import { createCheckoutFeature, createDemoPaymentStore, type CheckoutService } from './index.ts'
+import { createWeeklyStock } from '../weekly-stock/index.ts'
+import {
+  createCheckoutFeature,
+  createDemoPaymentStore,
+  pendingCheckoutLines,
+  type CheckoutService,
+} from './index.ts'
 
 /**
  * Checkout's side of the orders' payments (docs/product.md#order-payments): events about a
@@ -38,6 +45,17 @@ beforeAll(async () => {
   const transaction = transactionRunner(db)
   const coupons = createCouponsFeature({ db, now: clock })
   demo = createDemoProvider({ store: createDemoPaymentStore(db), now: clock })
+  const ordersService = createOrdersFeature({
+    db,
+    transaction,
+    auth: shop.app.auth,
+    catalog: shop.catalog,
+    coupons: coupons.service,
+    log: testLogger,
+    now: clock,
+    outbox: { enqueueWithin: () => Promise.resolve() },
+    publicUrl: 'http://localhost:3000',
+  }).service
   checkout = createCheckoutFeature({
     db,
     transaction,
@@ -45,17 +63,13 @@ beforeAll(async () => {
     auth: shop.app.auth,
     quote: createQuote({ catalog: shop.catalog, coupons: coupons.service }),
     coupons: coupons.service,
-    orders: createOrdersFeature({
-      db,
-      transaction,
-      auth: shop.app.auth,
+    orders: ordersService,
+    stock: createWeeklyStock({
       catalog: shop.catalog,
-      coupons: coupons.service,
-      log: testLogger,
-      now: clock,
-      outbox: { enqueueWithin: () => Promise.resolve() },
-      publicUrl: 'http://localhost:3000',
-    }).service,
+      orders: ordersService,
+      pendingCheckoutLinesOn: pendingCheckoutLines(db),
+      pendingChangeLines: pendingChangeLines(db),
+    }),
     rateLimits: shop.app.rateLimits,
     log: testLogger,
     now: clock,

@@ -24,6 +24,7 @@ import {
   type QuoteBasket,
   type QuoteTotals,
 } from '../quote/index.ts'
+import type { WeeklyStock } from '../weekly-stock/index.ts'
 import type { CheckoutRepo } from './checkout.repo.ts'
 
 /** A checkout is stored before the provider makes its payment, under this stand-in id. */
@@ -57,6 +58,7 @@ export function profileDeliveryInfo(user: UserRow): DeliveryInfo {
 export interface PaymentIntentDeps {
   quote: QuoteBasket
   coupons: Pick<CouponsService, 'holdWithin' | 'releaseHoldWithin'>
+  stock: Pick<WeeklyStock, 'reserveWithin' | 'lockWithin' | 'changed'>
   checkouts: CheckoutRepo
   transaction: RunInTransaction
   provider: PaymentProvider
@@ -88,9 +90,12 @@ function amountMismatch(quote: Quote) {
   }
 }
 
-/** The checkout and its coupon hold in one transaction, before the provider is called. */
+/**
+ * The checkout, its coupon hold and what it takes of limited products in one transaction, before
+ * the provider is called.
+ */
 async function storeCheckout(
-  { checkouts, coupons, transaction }: PaymentIntentDeps,
+  { checkouts, coupons, stock, transaction }: PaymentIntentDeps,
   user: UserRow,
   input: CreatePaymentIntentValues,
   quote: Quote,
@@ -102,8 +107,10 @@ async function storeCheckout(
   // what checkout shows; the order's own Saturday is fixed when the order is made
   const deliveryDate = nextDeliveryDate(at)
   const held = coupon?.limited === true
+  let tookLimited = false
   const stored = await transaction(async (tx) => {
     if (held && !(await coupons.holdWithin(tx, coupon.id))) return null
+    tookLimited = await stock.reserveWithin(tx, { saturday: deliveryDate, lines: quote.lines })
     return checkouts.within(tx).insert({
       id: checkoutId,
       paymentIntentId: awaitingPaymentId(checkoutId),
@@ -125,6 +132,7 @@ async function storeCheckout(
       fields: { promoCode: COUPON_MESSAGES.exhausted },
     })
   }
+  if (tookLimited) stock.changed()
   return { checkoutId, wire, deliveryDate }
 }
 

@@ -117,6 +117,8 @@ async function cancelWithin(
 
 export async function cancelOrder(ctx: ChangeContext, orderId: string, by: Actor): Promise<void> {
   const keys = await ctx.transaction((tx) => cancelWithin(ctx, tx, orderId, by))
+  // what it held of a limited product is left again (docs/product.md#weekly-quantities)
+  ctx.stock.changed()
   for (const key of keys) await ctx.money.carryOutSoon(key)
 }
 

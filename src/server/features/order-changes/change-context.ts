@@ -11,6 +11,7 @@ import type { QuoteBasket } from '../quote/index.ts'
 import type { MoneyOperations } from './money-operations.ts'
 import { operationKey } from './operation-keys.ts'
 import type { OrderMoneyRepo } from './order-money.repo.ts'
+import type { WeeklyStock } from '../weekly-stock/index.ts'
 
 /** What every part of an order's week after checkout is built from. */
 export interface ChangeContext {
@@ -37,6 +38,8 @@ export interface ChangeContext {
   >
   quote: QuoteBasket
   coupons: Pick<CouponsService, 'updateRedemptionWithin' | 'giveBackWithin'>
+  /** what a change raises of a limited product is checked against what is left */
+  stock: Pick<WeeklyStock, 'reserveWithin' | 'lockWithin' | 'changed'>
   provider: PaymentProvider
   money: MoneyOperations
   log: FastifyBaseLogger

@@ -10,7 +10,7 @@ import type { Transaction } from '../../db/transaction.ts'
 import type { OrderWithLines } from '../orders/index.ts'
 import { conflict, lockedReason, type ChangeContext } from './change-context.ts'
 import { describeDraft, draftOf, revisionOf, type Draft } from './drafts.ts'
-import { askForPayment } from './paid-changes.ts'
+import { askForPayment, stockLinesOf } from './paid-changes.ts'
 
 /** Whether the draft would leave the order as it is: no line, total or detail changes. */
 function changesNothing(draft: Draft, order: OrderWithLines): boolean {
@@ -62,11 +62,20 @@ export async function changeOrder(
     if (order.version !== input.version) {
       throw await conflict(ctx, ORDER_CHANGE_MESSAGES.stale, orderId, tx)
     }
+    if (draft.priced) {
+      await ctx.stock.reserveWithin(tx, {
+        saturday: order.deliveryDate,
+        lines: draft.priced.lines,
+        order: { id: orderId, lines: stockLinesOf(current) },
+      })
+    }
     await followCoupon(ctx, tx, orderId, draft)
     await ctx.orders.reviseWithin(tx, orderId, revisionOf(draft, order), {
       kind: 'customer',
       userId,
     })
   })
+  // new lines may take or give back some of a limited product
+  if (draft.priced) ctx.stock.changed()
   return ctx.orders.orderOf(orderId, userId)
 }

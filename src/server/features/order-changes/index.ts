@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { PaymentProvider } from '../../adapters/payments/index.ts'
 import type { Database } from '../../db/client.ts'
-import type { RunInTransaction } from '../../db/transaction.ts'
+import type { RunInTransaction, Transaction } from '../../db/transaction.ts'
 import type { JobHandler } from '../../jobs/job-queue.ts'
 import { createJobRuns } from '../../jobs/job-runs.ts'
 import type { SignedIn } from '../auth/index.ts'
@@ -24,6 +24,12 @@ import { createOrderMoneyRepo } from './order-money.repo.ts'
  * the orders feature; this feature owns the money operations and the changes waiting for a
  * payment.
  */
+/** The lines of every order change still being paid for (docs/product.md#weekly-quantities). */
+export function pendingChangeLines(db: Database) {
+  const repo = createOrderMoneyRepo(db)
+  return (tx?: Transaction) => (tx ? repo.within(tx) : repo).pendingChangeLines()
+}
+
 export function createOrderChangesFeature(deps: {
   db: Database
   transaction: RunInTransaction
@@ -31,6 +37,7 @@ export function createOrderChangesFeature(deps: {
   orders: ChangeContext['orders']
   quote: QuoteBasket
   coupons: Pick<CouponsService, 'updateRedemptionWithin' | 'giveBackWithin'>
+  stock: ChangeContext['stock']
   provider: PaymentProvider
   log: FastifyBaseLogger
   now: () => Date
@@ -42,6 +49,7 @@ export function createOrderChangesFeature(deps: {
     orders: deps.orders,
     quote: deps.quote,
     coupons: deps.coupons,
+    stock: deps.stock,
     provider: deps.provider,
     log: deps.log,
     now: deps.now,

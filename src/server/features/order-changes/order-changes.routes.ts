@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ErrorBodySchema } from '#shared/errors.ts'
+import { ErrorBodySchema, SoldOutBodySchema } from '#shared/errors.ts'
 import { OrderConflictSchema, OrderIdParamsSchema, OrderSchema } from '#shared/schemas/order.ts'
 import {
   OrderChangeInputSchema,
@@ -44,7 +44,7 @@ const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
   404: ErrorBodySchema,
-  409: z.union([OrderConflictSchema, ErrorBodySchema]),
+  409: z.union([OrderConflictSchema, SoldOutBodySchema, ErrorBodySchema]),
   503: ErrorBodySchema,
 }
 

@@ -131,6 +131,14 @@ export function createOrderMoneyRepo(db: Executor) {
 
     /* Changes waiting for their payment */
 
+    /** The lines of every order change still being paid for, by order (a handful at a time). */
+    pendingChangeLines(): Promise<Array<{ orderId: string; items: unknown }>> {
+      return db
+        .select({ orderId: orderChanges.orderId, items: orderChanges.items })
+        .from(orderChanges)
+        .where(and(eq(orderChanges.status, 'pending'), eq(orderChanges.purpose, 'change')))
+    },
+
     async insertChange(change: NewOrderChange): Promise<OrderChangeRow> {
       const [row] = await db.insert(orderChanges).values(change).returning()
       if (!row) throw new Error('order change not stored')

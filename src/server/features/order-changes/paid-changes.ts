@@ -7,6 +7,7 @@ import { AppError } from '../../app-error.ts'
 import type { Transaction } from '../../db/transaction.ts'
 import type { OrderWithLines } from '../orders/index.ts'
 import { orderMoneyColumns, totalsOfColumns, type PricedLine } from '../quote/index.ts'
+import type { StockLine } from '../weekly-stock/index.ts'
 import {
   conflict,
   lockedReason,
@@ -25,6 +26,21 @@ import type { OrderChangeRow } from './order-money.repo.ts'
  * for it (the browser's call, the provider's event or the sweep, whichever comes first).
  */
 
+/** An order's lines as weekly quantities count them: less what was short. */
+export function stockLinesOf(order: OrderWithLines): StockLine[] {
+  return order.items.flatMap((item) =>
+    item.productId
+      ? [
+          {
+            productId: item.productId,
+            quantity: item.quantity - item.shortQuantity,
+            customSelections: item.customSelections as StockLine['customSelections'],
+          },
+        ]
+      : [],
+  )
+}
+
 /** A change kept with a new payment for `total`: what the card form needs. */
 export async function askForPayment(
   ctx: ChangeContext,
@@ -36,20 +52,30 @@ export async function askForPayment(
   const totals = priced ? priced.totals : totalsOfColumns(order)
   // before the cut-off a card is only authorised, as at checkout; after it, taken at once
   const capture = ctx.now() < cutoffOfDelivery(order.deliveryDate) ? 'manual' : 'automatic'
-  const change = await ctx.repo.insertChange({
-    orderId: order.id,
-    userId: order.userId,
-    purpose,
-    baseVersion: order.version,
-    paymentIntentId: `awaiting_payment_${crypto.randomUUID()}`,
-    items: priced?.lines ?? [],
-    couponId: priced?.coupon?.id ?? null,
-    promoCode: priced?.couponDropped ? null : order.promoCode,
-    ...orderMoneyColumns(totals),
-    deliveryInfo: draft.deliveryInfo,
-    specialInstructions: draft.specialInstructions ?? null,
-    changesInstructions: draft.specialInstructions !== undefined,
-    createdAt: ctx.now(),
+  // a change being paid for holds what it raises of a limited product until it is paid or dropped
+  const change = await ctx.transaction(async (tx) => {
+    if (priced) {
+      await ctx.stock.reserveWithin(tx, {
+        saturday: order.deliveryDate,
+        lines: priced.lines,
+        order: { id: order.id, lines: stockLinesOf(order) },
+      })
+    }
+    return ctx.repo.within(tx).insertChange({
+      orderId: order.id,
+      userId: order.userId,
+      purpose,
+      baseVersion: order.version,
+      paymentIntentId: `awaiting_payment_${crypto.randomUUID()}`,
+      items: priced?.lines ?? [],
+      couponId: priced?.coupon?.id ?? null,
+      promoCode: priced?.couponDropped ? null : order.promoCode,
+      ...orderMoneyColumns(totals),
+      deliveryInfo: draft.deliveryInfo,
+      specialInstructions: draft.specialInstructions ?? null,
+      changesInstructions: draft.specialInstructions !== undefined,
+      createdAt: ctx.now(),
+    })
   })
   let payment
   try {
@@ -201,6 +227,11 @@ async function applyChange(
   }
   const draft = draftOfChange(change, order)
   if (draft.priced?.couponDropped) await ctx.coupons.giveBackWithin(tx, order.id)
+  // the change's lines become the order's: counted in one place or the other, never in neither
+  await ctx.stock.lockWithin(tx, [
+    ...stockLinesOf(order),
+    ...(Array.isArray(change.items) ? (change.items as unknown[]) : []),
+  ])
   const replaced = order.currentPaymentId
   const total: Cents = decimalToCents(change.total)
   await ctx.orders.reviseWithin(

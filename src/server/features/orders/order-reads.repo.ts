@@ -119,6 +119,13 @@ export type OrderedProductRow = {
  * have now (a change rewrites an order's lines). The index on (delivery_date, status) finds them.
  * Orders on hold are not packed (docs/product.md#the-week): only their packing slips read them.
  */
+/** so many of a product held by one order */
+export type OrderedQuantityRow = {
+  orderId: string
+  productId: string
+  quantity: number
+}
+
 const dayOrders = ({ start, end }: DayBounds, { withHeld = false } = {}) => sql`
   select id from orders
    where delivery_date >= ${start} and delivery_date < ${end} and status <> 'cancelled'
@@ -156,6 +163,32 @@ const lineTotals = (day: DayBounds) => sql`
     from lines
    group by lines.product_id, case when lines.product_id is null then lines.name end`
 
+/**
+ * What each of a day's orders holds of these products (docs/product.md#weekly-quantities): its
+ * lines less what was short, and a farm box's chosen items as many times as the box.
+ */
+const orderedQuantities = (day: DayBounds, productIds: readonly string[]) => sql`
+  with day_orders as (${dayOrders(day, { withHeld: true })}),
+  wanted as (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::uuid as id),
+  lines as (
+    select item.order_id, item.product_id, item.quantity - item.short_quantity as quantity
+      from order_items item
+      join day_orders on day_orders.id = item.order_id
+     where item.product_id in (select id from wanted)
+    union all
+    select item.order_id, (pick ->> 'id')::uuid,
+           (item.quantity - item.short_quantity) * (pick ->> 'count')::int
+      from order_items item
+      join day_orders on day_orders.id = item.order_id
+      cross join lateral jsonb_array_elements(item.custom_selections) as pick
+     where jsonb_array_length(item.custom_selections) > 0
+       and (pick ->> 'id')::uuid in (select id from wanted)
+  )
+  select order_id as "orderId", product_id as "productId", sum(quantity)::int as quantity
+    from lines
+   where quantity > 0
+   group by order_id, product_id`
+
 const stopColumns = {
   id: orders.id,
   customerName: orders.customerName,
@@ -178,6 +211,24 @@ const instant = (value: Date | string) => new Date(value)
 export function createOrderReadsRepo(db: Executor) {
   return {
     within: (tx: Executor) => createOrderReadsRepo(tx),
+
+    async orderedQuantities(
+      day: DayBounds,
+      productIds: readonly string[],
+    ): Promise<OrderedQuantityRow[]> {
+      if (productIds.length === 0) return []
+      const result = await db.execute<OrderedQuantityRow>(orderedQuantities(day, productIds))
+      return result.rows
+    },
+
+    /** Which of these orders are for the day and not cancelled. */
+    async activeAmong(day: DayBounds, orderIds: readonly string[]): Promise<string[]> {
+      if (orderIds.length === 0) return []
+      const result = await db.execute<{ id: string }>(sql`
+        select id from (${dayOrders(day, { withHeld: true })}) day_orders
+         where id in (select jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb)::uuid)`)
+      return result.rows.map((row) => row.id)
+    },
 
     async lineTotals(day: DayBounds): Promise<LineTotalRow[]> {
       const result = await db.execute<LineTotalRow>(lineTotals(day))

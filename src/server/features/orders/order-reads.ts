@@ -19,6 +19,17 @@ export function createOrderReads({
     /** Every product of the day's orders with its total, as sold (a custom box as its items). */
     lineTotalsOn: (day: DayBounds) => reads.lineTotals(day),
 
+    /**
+     * What each of the day's orders that is not cancelled holds of these products, inside the
+     * caller's transaction when given one (docs/product.md#weekly-quantities).
+     */
+    orderedQuantitiesOn: (day: DayBounds, productIds: readonly string[], tx?: Transaction) =>
+      (tx ? reads.within(tx) : reads).orderedQuantities(day, productIds),
+
+    /** Which of these orders are for the day and not cancelled. */
+    activeOrdersOnAmong: (day: DayBounds, orderIds: readonly string[], tx?: Transaction) =>
+      (tx ? reads.within(tx) : reads).activeAmong(day, orderIds),
+
     /** The day's orders, items, packing and delivery counts, and the money captured and refunded. */
     summaryOn: (day: DayBounds) => reads.daySummary(day),
 

@@ -7,6 +7,7 @@ import { createHarvestEmails } from './harvest-emails.ts'
 import { createWeekReads, type WeekCatalog, type WeekOrders } from './week-reads.ts'
 import { weekRoutes } from './week.routes.ts'
 import { createWeekService } from './week.service.ts'
+import type { WeeklyStock } from '../weekly-stock/index.ts'
 
 /**
  * Running the week (docs/product.md#the-week): the Saturday at a glance, the producers' harvest
@@ -20,6 +21,8 @@ export function createWeekFeature(deps: {
   orders: WeekOrders & Pick<OrdersService, 'markPacked'>
   catalog: WeekCatalog
   outbox: Pick<OutboxService, 'enqueueWithin' | 'lastWrittenByKey'>
+  /** what each Saturday has sold of limited products */
+  stock: Pick<WeeklyStock, 'soldOn'>
   now: () => Date
 }) {
   const jobRuns = createJobRuns(deps.db)
@@ -28,6 +31,7 @@ export function createWeekFeature(deps: {
     catalog: deps.catalog,
     outbox: deps.outbox,
     jobRuns,
+    stock: deps.stock,
   })
   const service = createWeekService({ repo: reads, now: deps.now })
   const harvestEmails = createHarvestEmails({

@@ -1,8 +1,10 @@
 import { chicagoDayOf } from '#shared/domain/delivery.ts'
+import { leftOf } from '#shared/domain/weekly-stock.ts'
 import type { JobRuns } from '../../jobs/job-runs.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { DayBounds, OrdersService, SlipLineRow } from '../orders/index.ts'
 import type { OutboxService } from '../outbox/index.ts'
+import type { WeeklyStock } from '../weekly-stock/index.ts'
 import { HARVEST_EMAIL_KIND, HARVEST_JOB, harvestKeyPrefix } from './harvest-keys.ts'
 
 /*
@@ -25,6 +27,15 @@ export interface ProductTotalRow {
   producerSlug: string | null
   producerName: string
   producerEmail: string | null
+}
+
+/** A limited product's Saturday: its quantity, what is sold, what is left. */
+export interface WeeklyQuantityRow {
+  productId: string
+  name: string
+  weeklyQuantity: number
+  sold: number
+  left: number
 }
 
 /** A line of a packing slip: what the product is called and sold by today, and its box. */
@@ -53,7 +64,7 @@ export type WeekOrders = Pick<
 
 export type WeekCatalog = Pick<
   CatalogService,
-  'productFacts' | 'producersByName' | 'producerBySlug'
+  'productFacts' | 'producersByName' | 'producerBySlug' | 'allLimited'
 >
 
 const FARM_BOXES = 'farm-boxes'
@@ -68,11 +79,13 @@ export function createWeekReads({
   catalog,
   outbox,
   jobRuns,
+  stock,
 }: {
   orders: WeekOrders
   catalog: WeekCatalog
   outbox: Pick<OutboxService, 'lastWrittenByKey'>
   jobRuns: Pick<JobRuns, 'finishedKeys'>
+  stock: Pick<WeeklyStock, 'soldOn'>
 }) {
   /**
    * Order lines as the packing slips show them: what each product is called and sold by today,
@@ -99,6 +112,28 @@ export function createWeekReads({
   }
 
   return {
+    /**
+     * Every limited product with what the Saturday has sold of it and what is left
+     * (docs/product.md#weekly-quantities), by name.
+     */
+    async weeklyQuantities(day: DayBounds): Promise<WeeklyQuantityRow[]> {
+      const limited = await catalog.allLimited()
+      const sold = await stock.soldOn(
+        day.start,
+        limited.map((product) => product.id),
+      )
+      return limited.map((product) => {
+        const soldOf = sold.get(product.id) ?? 0
+        return {
+          productId: product.id,
+          name: product.name,
+          weeklyQuantity: product.weeklyQuantity,
+          sold: soldOf,
+          left: leftOf(product.weeklyQuantity, soldOf) ?? 0,
+        }
+      })
+    },
+
     /**
      * Every product of a Saturday's orders with its total quantity, named and sold by what the
      * catalogue holds now. A line whose product is gone keeps the name it was sold under and

@@ -91,6 +91,15 @@ export function weekRoutes({
                   notPacked: 12,
                   notDelivered: 39,
                   upcoming: [{ saturday: '2026-12-12', orders: 17, items: 90, total: '1204.60' }],
+                  weeklyQuantities: [
+                    {
+                      productId: '7c2e9a41-5b3d-4f6e-8a1c-2d4b6f8e0a13',
+                      name: 'Grass-Fed Ribeye Steak',
+                      weeklyQuantity: 12,
+                      sold: 9,
+                      left: 3,
+                    },
+                  ],
                 },
               ],
             }),

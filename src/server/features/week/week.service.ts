@@ -44,10 +44,11 @@ export function createWeekService({ repo, now }: { repo: WeekReads; now: () => D
   return {
     async summary(text: string): Promise<WeekSummary> {
       const { saturday, day, cutoff, provisional } = saturdayOf(text)
-      const [totals, failed, upcoming] = await Promise.all([
+      const [totals, failed, upcoming, weeklyQuantities] = await Promise.all([
         repo.summary(day),
         repo.failedPayments(day),
         repo.upcoming(day.end, UPCOMING_WEEKS * 2),
+        repo.weeklyQuantities(day),
       ])
       // deliveries are stored at a Saturday's 5:00; weeks join by their Chicago day all the same
       const weeks = new Map<string, { orders: number; items: number; total: number }>()
@@ -78,6 +79,7 @@ export function createWeekService({ repo, now }: { repo: WeekReads; now: () => D
           total: centsToDecimal(decimalToCents(totals.onHoldTotal)),
         },
         notPacked: totals.notPacked,
+        weeklyQuantities,
         notDelivered: totals.notDelivered,
         upcoming: [...weeks.entries()].slice(0, UPCOMING_WEEKS).map(([key, week]) => ({
           saturday: key,

@@ -4,6 +4,8 @@ import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from '#web/lib/router.tsx'
 import { categoryLabel } from '#shared/domain/catalog.ts'
 import { cutoffMessage, DELIVERY_WINDOW } from '#shared/domain/delivery.ts'
+import { MAX_LINE_QUANTITY } from '#shared/domain/pricing.ts'
+import { canBeAdded, mostOf } from '#shared/domain/weekly-stock.ts'
 import { paths } from '#shared/routes.ts'
 import { Breadcrumb } from '#web/components/layout/breadcrumb.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -18,6 +20,7 @@ import {
 } from '#web/features/catalog/components/product-facts.tsx'
 import { ProductGrid } from '#web/features/catalog/components/product-grid.tsx'
 import { ProductImage } from '#web/components/product-image.tsx'
+import { StockNotice } from '#web/components/stock-notice.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { useNow } from '#web/lib/use-now.ts'
 import { usePageTitle } from '#web/lib/use-page-title.ts'
@@ -57,6 +60,7 @@ export default function ProductPage() {
     )
   }
   const item = product.data
+  const most = mostOf(item, MAX_LINE_QUANTITY)
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <Breadcrumb
@@ -97,10 +101,15 @@ export default function ProductPage() {
           <ProductPrice product={item} />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <div className="flex items-center gap-3">
-              <QuantitySelect quantity={quantity} onChange={setQuantity} disabled={!item.inStock} />
+              <QuantitySelect
+                quantity={Math.min(quantity, most)}
+                most={most}
+                onChange={setQuantity}
+                disabled={!canBeAdded(item)}
+              />
               <AddToCartButton
                 product={item}
-                quantity={quantity}
+                quantity={Math.max(1, Math.min(quantity, most))}
                 grow
                 className="sm:min-w-48 sm:flex-none"
               />
@@ -109,7 +118,9 @@ export default function ProductPage() {
           </div>
           {!item.inStock ? (
             <p className="font-semibold text-destructive">Out of stock this week</p>
-          ) : null}
+          ) : (
+            <StockNotice leftThisWeek={item.leftThisWeek} className="text-sm" />
+          )}
           <p className="flex items-start gap-2 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">
             <CalendarDaysIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
             {cutoffMessage(now)}, {DELIVERY_WINDOW.label}.

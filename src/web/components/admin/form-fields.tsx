@@ -174,6 +174,8 @@ type TextFieldProps<TValues extends FieldValues, TOutput> = BoundField<TValues, 
     inputClassName?: string
     /** after the field took a typed value (a producer's slug follows its name) */
     onValueChange?: (value: string) => void
+    /** how the value kept is shown and typed, when it is not the text itself */
+    kept?: { read: (value: unknown) => string; write: (text: string) => unknown }
   }
 
 /** A one-line text field. */
@@ -186,6 +188,8 @@ export function TextField<TValues extends FieldValues, TOutput>(
     <TypedField
       frame={props}
       required={props.required}
+      read={props.kept?.read}
+      write={props.kept?.write}
       onValueChange={props.onValueChange}
       render={(typed) => <Input className={props.inputClassName} {...shown} {...typed} />}
     />
@@ -204,6 +208,24 @@ export function WholeNumberField<TValues extends FieldValues, TOutput>(
   props: TextFieldProps<TValues, TOutput>,
 ) {
   return <TextField inputMode="numeric" {...props} />
+}
+
+/** a count kept as a number, empty as null; other text is kept as typed for the schema to refuse */
+const COUNT = {
+  read: (value: unknown) =>
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '',
+  write: (text: string) => {
+    const typed = text.trim()
+    if (typed === '') return null
+    return /^\d+$/.test(typed) ? Number(typed) : text
+  },
+}
+
+/** An optional count typed as digits, kept as a number (a weekly quantity); empty is none. */
+export function CountField<TValues extends FieldValues, TOutput>(
+  props: TextFieldProps<TValues, TOutput>,
+) {
+  return <TextField inputMode="numeric" kept={COUNT} {...props} />
 }
 
 /** An e-mail address, which the browser does not fill in from the admin's own. */

@@ -105,6 +105,7 @@ describe("the admin's product dialog", () => {
         isNew: false,
         seasonal: false,
         taxable: false,
+        weeklyQuantity: null,
         tags: [],
       },
     ])
@@ -132,5 +133,28 @@ describe("the admin's product dialog", () => {
     )
     expect(document.activeElement).toBe(weight)
     expect(screen.getByRole('dialog', { name: 'Edit Product' })).toBeTruthy()
+  })
+
+  it('sets a weekly quantity: digits are kept as a number, other text is named, empty is no limit', async () => {
+    const view = await renderProducts({ [UPDATE]: { status: 200, body: tomatoes } })
+    await view.user.click(screen.getByRole('button', { name: 'Edit Heirloom Tomatoes' }))
+    await screen.findByRole('dialog', { name: 'Edit Product' })
+    const weekly = screen.getByLabelText(/^Weekly quantity/)
+    expect(weekly).toHaveProperty('value', '')
+    await view.user.type(weekly, 'ten')
+    await view.user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    // the message first, then the field's hint
+    await waitFor(() =>
+      expect(descriptionOf(weekly)).toMatch(
+        /^Weekly quantity must be a whole number of 0 or more \(empty for no limit\)/,
+      ),
+    )
+    expect(view.api.callsTo(UPDATE)).toEqual([])
+
+    await view.user.clear(weekly)
+    await view.user.type(weekly, '12')
+    await view.user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    await waitFor(() => expect(view.api.callsTo(UPDATE)).toHaveLength(1))
+    expect(view.api.callsTo(UPDATE)[0]?.body).toMatchObject({ weeklyQuantity: 12 })
   })
 })

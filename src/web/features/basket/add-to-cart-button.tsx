@@ -1,4 +1,5 @@
 import { ShoppingBasketIcon } from 'lucide-react'
+import { canBeAdded } from '#shared/domain/weekly-stock.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { useBasket } from './basket-provider.tsx'
@@ -6,7 +7,7 @@ import { toBasketItem } from './to-basket-item.ts'
 
 /**
  * ADD TO CART, then 'ADD (n)' once the product is in the basket; disabled when out of stock
- * (docs/product.md#catalogue). It adds one, or `quantity` (the product page's picker).
+ * or sold out for the coming Saturday (docs/product.md#catalogue). It adds one, or `quantity` (the product page's picker).
  */
 export function AddToCartButton({
   product,
@@ -22,7 +23,7 @@ export function AddToCartButton({
       size={size}
       grow={grow}
       className={className}
-      disabled={!product.inStock}
+      disabled={!canBeAdded(product)}
       onClick={() => basket.add(toBasketItem(product), { quantity })}
       // the visible words first, so a speech-input user can say them (WCAG 2.5.3)
       aria-label={

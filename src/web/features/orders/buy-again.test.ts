@@ -28,6 +28,8 @@ const product = (id: string, name: string, values: Partial<Product> = {}): Produ
   isNew: false,
   seasonal: false,
   taxable: false,
+  weeklyQuantity: null,
+  leftThisWeek: null,
   tags: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -12,6 +12,7 @@ import {
 import { CheckboxField, ChecksField, FieldLegend } from '#web/components/admin/check-fields.tsx'
 import { FormDialog } from '#web/components/admin/form-dialog.tsx'
 import {
+  CountField,
   MoneyField,
   SelectField,
   TextField,
@@ -40,6 +41,7 @@ const FIELDS = [
   'producerId',
   'imageUrl',
   'stockCount',
+  'weeklyQuantity',
   'tags',
 ] as const satisfies ReadonlyArray<keyof ProductInput>
 
@@ -57,6 +59,7 @@ const formValues = (product: AdminProduct | null): ProductInput => ({
   isNew: product?.isNew ?? false,
   seasonal: product?.seasonal ?? false,
   taxable: product?.taxable ?? false,
+  weeklyQuantity: product?.weeklyQuantity ?? null,
   tags: (product?.tags ?? []) as ProductInput['tags'],
 })
 
@@ -184,6 +187,15 @@ export function ProductDialog({
           <CheckboxField control={control} name="isNew" label="Show the ‘New!’ badge" />
           <CheckboxField control={control} name="seasonal" label="In season" />
         </div>
+        <CountField
+          control={control}
+          name="weeklyQuantity"
+          label="Weekly quantity"
+          optional
+          placeholder="No limit"
+          hint="How many can be sold for each Saturday. Leave it empty for no limit."
+          className="sm:max-w-xs"
+        />
       </fieldset>
       <CheckboxField
         control={control}

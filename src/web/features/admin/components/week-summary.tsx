@@ -53,6 +53,9 @@ export function WeekSummaryView({ summary }: { summary: WeekSummary }) {
           </ul>
         </div>
       ) : null}
+      {summary.weeklyQuantities.length > 0 ? (
+        <WeeklyQuantities products={summary.weeklyQuantities} />
+      ) : null}
       {summary.upcoming.length > 0 ? (
         <div className="flex flex-col gap-2">
           <h3 className="font-semibold text-forest">The next weeks so far (provisional)</h3>
@@ -77,6 +80,45 @@ export function WeekSummaryView({ summary }: { summary: WeekSummary }) {
         </div>
       ) : null}
     </section>
+  )
+}
+
+/** The limited products: each one's quantity for the Saturday, what is sold, what is left. */
+function WeeklyQuantities({ products }: { products: WeekSummary['weeklyQuantities'] }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
+      <h3 id="weekly-quantities-title" className="font-semibold text-forest">
+        Weekly quantities
+      </h3>
+      <table className="w-full text-sm" aria-labelledby="weekly-quantities-title">
+        <thead>
+          <tr className="border-b border-border text-left text-muted-foreground">
+            <th scope="col" className="py-1.5 font-medium">
+              Product
+            </th>
+            {['Weekly quantity', 'Sold', 'Left'].map((heading) => (
+              <th key={heading} scope="col" className="py-1.5 pl-2 text-right font-medium">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product.productId} className="border-b border-border/60 last:border-0">
+              <td className="py-1.5 pr-2">{product.name}</td>
+              <td className="py-1.5 pl-2 text-right tabular-nums">{product.weeklyQuantity}</td>
+              <td className="py-1.5 pl-2 text-right tabular-nums">{product.sold}</td>
+              <td
+                className={`py-1.5 pl-2 text-right font-semibold whitespace-nowrap tabular-nums ${product.left === 0 ? 'text-tomato' : ''}`}
+              >
+                {product.left === 0 ? 'Sold out' : product.left}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 

@@ -1,7 +1,9 @@
 import { isFarmBox } from '#shared/domain/farm-boxes.ts'
 import { formatCents } from '#shared/domain/money.ts'
 import { MAX_LINE_QUANTITY } from '#shared/domain/pricing.ts'
+import { mostOf } from '#shared/domain/weekly-stock.ts'
 import type { Product } from '#shared/schemas/product.ts'
+import { StockNotice } from '#web/components/stock-notice.tsx'
 import { toast } from '#web/components/ui/toast-store.ts'
 import { cn } from '#web/lib/cn.ts'
 import { basketSubtotal, productCount } from '../basket-lines.ts'
@@ -15,8 +17,8 @@ const STEP = 'size-9 rounded-full text-lg hover:bg-forest-dark disabled:opacity-
 
 /**
  * The one basket control of a product card (the shop, search, a producer's page, "More from"):
- * ADD, then minus, the quantity and plus (minus at 1 removes the line); "Out of stock" with
- * nothing to add; a farm box opens the builder where the page offers one
+ * ADD, then minus, the quantity and plus (minus at 1 removes the line; plus stops at what is
+ * left of a limited product); "Out of stock" or "Sold out for Saturday…" with nothing to add; a farm box opens the builder where the page offers one
  * (docs/product.md#quick-add). The add confirms with a toast, not the drawer. The server renders
  * ADD (its basket is empty); the stepper follows hydration.
  */
@@ -34,6 +36,11 @@ export function ProductCardAction({
   const quantity = box ? 0 : (basket.lines.find((line) => lineKey(line) === id)?.quantity ?? 0)
   if (!product.inStock) {
     return <p className="py-2 text-center font-semibold text-muted-foreground">Out of stock</p>
+  }
+  // sold out for the coming Saturday (docs/product.md#weekly-quantities); what is in the basket
+  // already can still be taken out there
+  if (product.leftThisWeek === 0 && quantity === 0) {
+    return <StockNotice leftThisWeek={0} className="py-2 text-center text-sm" />
   }
   if (quantity > 0) {
     const change = (next: number) => basket.updateQuantity(id, next)
@@ -55,7 +62,7 @@ export function ProductCardAction({
           type="button"
           className={STEP}
           aria-label={`Add one ${name}`}
-          disabled={quantity >= MAX_LINE_QUANTITY}
+          disabled={quantity >= mostOf(product, MAX_LINE_QUANTITY)}
           onClick={() => change(quantity + 1)}
         >
           +

@@ -4,6 +4,7 @@ import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { ProductImage } from '#web/components/product-image.tsx'
+import { StockNotice } from '#web/components/stock-notice.tsx'
 
 export function ProductCard({
   product,
@@ -54,6 +55,7 @@ export function ProductCard({
           <span className="font-semibold text-primary">{formatDecimalPrice(product.price)}</span>
           <span className="text-xs text-muted-foreground">{product.stockCount}</span>
         </p>
+        <StockNotice leftThisWeek={product.leftThisWeek} only="few-left" />
         {action ? <div className="relative z-10 pt-2">{action}</div> : null}
       </div>
       {product.producerSlug ? (

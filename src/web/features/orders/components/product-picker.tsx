@@ -1,6 +1,7 @@
 import { PlusIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
+import { canBeAdded } from '#shared/domain/weekly-stock.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Label } from '#web/components/ui/label.tsx'
@@ -9,7 +10,8 @@ import { SearchInput } from '#web/components/ui/search-input.tsx'
 const SHOWN = 6
 
 /**
- * Add a product to an order: the shop's products in stock, found by name or farm, six at a time.
+ * Add a product to an order: the shop's products in stock and not sold out for the Saturday,
+ * found by name or farm, six at a time.
  * A farm box comes as the farm packs it; its items can be chosen once it is in the order.
  */
 export function ProductPicker({
@@ -25,7 +27,7 @@ export function ProductPicker({
   const [search, setSearch] = useState('')
   const words = search.trim().toLowerCase()
   const matches = products
-    .filter((product) => product.inStock)
+    .filter((product) => canBeAdded(product))
     .filter(
       (product) =>
         !words ||

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "weekly_quantity" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_weekly_quantity_not_negative" CHECK ("products"."weekly_quantity" >= 0);

@@ -1,0 +1,7 @@
+export {
+  createWeeklyStock,
+  quantitiesOf,
+  type StockLine,
+  type WeeklyStock,
+  type WeeklyStockDeps,
+} from './weekly-stock.ts'
