@@ -20,14 +20,22 @@ export function StockNotice({
   const kind = stockNoticeKind(leftThisWeek)
   if (!kind || (only && only !== kind)) return null
   if (kind === 'sold-out') return <SoldOutNotice className={className} />
+  return <FewLeftNotice left={leftThisWeek ?? 0} className={className} />
+}
+
+/**
+ * What is left is of the Saturday orders go to now, and moves with every sale: a server-rendered
+ * page that shows it is kept a minute at most, as one that shows the time (useNow)
+ */
+function FewLeftNotice({ left, className }: { left: number; className?: string | undefined }) {
+  useNow()
   return (
     <p className={cn('text-xs font-semibold text-tomato', className)}>
-      {WEEKLY_STOCK_MESSAGES.fewLeft(leftThisWeek ?? 0)}
+      {WEEKLY_STOCK_MESSAGES.fewLeft(left)}
     </p>
   )
 }
 
-/** the Saturday is the one orders go to now: the page shows a moment, not only data */
 function SoldOutNotice({ className }: { className?: string | undefined }) {
   const now = useNow()
   return (

@@ -97,7 +97,8 @@ export function createCatalogService({
     /**
      * What a farm box's builder offers (docs/product.md#farm-boxes): the box's own list, in its
      * order, or without one the first in-stock products of its filling category (the first 40
-     * in the Featured order); never a box, never out of stock. Cached like the lists.
+     * in the Featured order); never a box, never out of stock or sold out for the coming Saturday.
+     * Cached like the lists.
      */
     boxChoices(boxId: string): Promise<CachedJson> {
       return cache.get(`box-choices:${boxId}`, async () => {
@@ -109,9 +110,13 @@ export function createCatalogService({
             ? listed
             : await repo.listProducts({ category: boxFillingCategory(box), limit: 40 })
         const choices = offered.filter((row) => row.inStock && !isFarmBox(row))
+        const shown = await productsOf(
+          listed.length > 0 ? choices : choices.slice(0, BOX_BUILDER_CHOICES),
+        )
+        // nor sold out for the coming Saturday (docs/product.md#weekly-quantities)
         return answerOf(
           ProductListSchema,
-          await productsOf(listed.length > 0 ? choices : choices.slice(0, BOX_BUILDER_CHOICES)),
+          shown.filter((product) => product.leftThisWeek !== 0),
         )
       })
     },

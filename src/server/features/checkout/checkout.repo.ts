@@ -50,6 +50,19 @@ export function createCheckoutRepo(db: Executor) {
       )
     },
 
+    /**
+     * Closes the customer's checkouts still being paid for as abandoned, as the sweep does after an
+     * hour: a new checkout replaces them (docs/product.md#payments). Their payments can still be
+     * paid (then they become orders, as an abandoned one does). The rows closed.
+     */
+    supersedePendingOf(userId: string): Promise<CheckoutRow[]> {
+      return db
+        .update(pendingCheckouts)
+        .set({ status: 'abandoned' })
+        .where(and(eq(pendingCheckouts.userId, userId), eq(pendingCheckouts.status, 'pending')))
+        .returning()
+    },
+
     /** Removes a checkout that is still pending; the removed row, if there was one. */
     async removePending(checkoutId: string): Promise<CheckoutRow | undefined> {
       const [removed] = await db

@@ -97,6 +97,8 @@ export async function askForPayment(
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
   }
   await ctx.repo.attachChangePayment(change.id, payment.id)
+  // the change holds what it raises of a limited product from now on
+  if (priced) ctx.stock.changed()
   return {
     paymentRequired: {
       clientSecret: payment.clientSecret,
@@ -221,17 +223,18 @@ async function applyChange(
   if (order.version !== change.baseVersion || (await lockedReason(ctx, order, within))) {
     return refuse(ctx, tx, change, payment)
   }
+  // the change's lines become the order's: counted in one place or the other, never in neither
+  // (the products' locks before any coupon's: docs/product.md#weekly-quantities)
+  await ctx.stock.lockWithin(tx, [
+    ...stockLinesOf(order),
+    ...(Array.isArray(change.items) ? (change.items as unknown[]) : []),
+  ])
   const discount = decimalToCents(change.discountAmount)
   if (change.items && (change.items as unknown[]).length > 0 && change.promoCode && discount > 0) {
     await ctx.coupons.updateRedemptionWithin(tx, order.id, discount)
   }
   const draft = draftOfChange(change, order)
   if (draft.priced?.couponDropped) await ctx.coupons.giveBackWithin(tx, order.id)
-  // the change's lines become the order's: counted in one place or the other, never in neither
-  await ctx.stock.lockWithin(tx, [
-    ...stockLinesOf(order),
-    ...(Array.isArray(change.items) ? (change.items as unknown[]) : []),
-  ])
   const replaced = order.currentPaymentId
   const total: Cents = decimalToCents(change.total)
   await ctx.orders.reviseWithin(

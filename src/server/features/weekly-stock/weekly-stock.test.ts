@@ -156,6 +156,26 @@ describe('a weekly quantity', () => {
     expect(await leftOf(limited.id)).toBe(0)
   })
 
+  test('a shopper going back to checkout is not refused for what their own checkout holds', async () => {
+    const limited = await limitedProduct(2)
+    const shopper = await signUp(shop)
+    const items = await basketWith({ ...limited, quantity: 2 })
+    const first = await checkout(shopper, items)
+    expect(first.statusCode, first.body).toBe(200)
+    // new delivery instructions, a reload: the checkout is made again, and replaces the first
+    const again = await checkout(shopper, items)
+    expect(again.statusCode, again.body).toBe(200)
+    expect(await leftOf(limited.id)).toBe(0)
+    const other = await signUp(shop)
+    expect((await checkout(other, await basketWith(limited))).statusCode).toBe(409)
+    // the second is the one that becomes the order
+    const { paymentIntentId } = again.json<{ paymentIntentId: string }>()
+    await pay(shopper, paymentIntentId)
+    const placed = await shopper.call('POST', '/api/orders', { paymentIntentId })
+    expect(placed.statusCode, placed.body).toBe(201)
+    expect(await leftOf(limited.id)).toBe(0)
+  })
+
   test('a checkout being paid for holds its units; given up after an hour, they come back', async () => {
     const limited = await limitedProduct(2)
     const walkedAway = await signUp(shop)

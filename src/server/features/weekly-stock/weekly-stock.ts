@@ -183,6 +183,12 @@ export function createWeeklyStock(deps: WeeklyStockDeps) {
       if (ids.length > 0) await deps.catalog.lockLimitedWithin(tx, ids)
     },
 
+    /** Whether any of these lines is of a limited product (read without a lock). */
+    async anyLimited(lines: readonly unknown[]): Promise<boolean> {
+      const ids = [...quantitiesOf(lines).keys()]
+      return ids.length > 0 && (await deps.catalog.limited(ids)).length > 0
+    },
+
     /** A sale of a limited product was committed: the shop's counts are read again. */
     changed() {
       deps.onChange?.()

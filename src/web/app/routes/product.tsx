@@ -102,7 +102,7 @@ export default function ProductPage() {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <div className="flex items-center gap-3">
               <QuantitySelect
-                quantity={Math.min(quantity, most)}
+                quantity={Math.max(1, Math.min(quantity, most))}
                 most={most}
                 onChange={setQuantity}
                 disabled={!canBeAdded(item)}

@@ -1,5 +1,6 @@
 import { ShoppingBasketIcon } from 'lucide-react'
-import { canBeAdded } from '#shared/domain/weekly-stock.ts'
+import { MAX_LINE_QUANTITY } from '#shared/domain/pricing.ts'
+import { canBeAdded, mostOf } from '#shared/domain/weekly-stock.ts'
 import type { Product } from '#shared/schemas/product.ts'
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx'
 import { useBasket } from './basket-provider.tsx'
@@ -23,7 +24,8 @@ export function AddToCartButton({
       size={size}
       grow={grow}
       className={className}
-      disabled={!canBeAdded(product)}
+      // nothing more once the basket holds what is left of a limited product
+      disabled={!canBeAdded(product) || inBasket >= mostOf(product, MAX_LINE_QUANTITY)}
       onClick={() => basket.add(toBasketItem(product), { quantity })}
       // the visible words first, so a speech-input user can say them (WCAG 2.5.3)
       aria-label={
