@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm'
 import { pendingCheckouts } from '../../db/schema/checkout.ts'
 import type { Executor } from '../../db/transaction.ts'
 
@@ -31,10 +31,13 @@ export function createCheckoutRepo(db: Executor) {
     },
 
     /**
-     * The lines of the checkouts still being paid for, for a Saturday in [start, end): they hold
-     * what they priced of a limited product (docs/product.md#weekly-quantities).
+     * The lines of the checkouts still being paid for, for a Saturday in [start, end), but for one
+     * customer's: they hold what they priced of a limited product (docs/product.md#weekly-quantities).
      */
-    async pendingLinesOn({ start, end }: { start: Date; end: Date }): Promise<unknown[]> {
+    async pendingLinesOn(
+      { start, end }: { start: Date; end: Date },
+      exceptUserId?: string,
+    ): Promise<unknown[]> {
       const rows = await db
         .select({ items: pendingCheckouts.items })
         .from(pendingCheckouts)
@@ -43,24 +46,12 @@ export function createCheckoutRepo(db: Executor) {
             eq(pendingCheckouts.status, 'pending'),
             gte(pendingCheckouts.deliveryDate, start),
             lt(pendingCheckouts.deliveryDate, end),
+            exceptUserId ? ne(pendingCheckouts.userId, exceptUserId) : undefined,
           ),
         )
       return rows.flatMap((row): unknown[] =>
         Array.isArray(row.items) ? (row.items as unknown[]) : [],
       )
-    },
-
-    /**
-     * Closes the customer's checkouts still being paid for as abandoned, as the sweep does after an
-     * hour: a new checkout replaces them (docs/product.md#payments). Their payments can still be
-     * paid (then they become orders, as an abandoned one does). The rows closed.
-     */
-    supersedePendingOf(userId: string): Promise<CheckoutRow[]> {
-      return db
-        .update(pendingCheckouts)
-        .set({ status: 'abandoned' })
-        .where(and(eq(pendingCheckouts.userId, userId), eq(pendingCheckouts.status, 'pending')))
-        .returning()
     },
 
     /** Removes a checkout that is still pending; the removed row, if there was one. */

@@ -30,8 +30,8 @@ export type Payments =
  */
 export function pendingCheckoutLines(db: Database) {
   const checkouts = createCheckoutRepo(db)
-  return (day: { start: Date; end: Date }, tx?: Transaction) =>
-    (tx ? checkouts.within(tx) : checkouts).pendingLinesOn(day)
+  return (day: { start: Date; end: Date }, tx?: Transaction, exceptUserId?: string) =>
+    (tx ? checkouts.within(tx) : checkouts).pendingLinesOn(day, exceptUserId)
 }
 
 export function createCheckoutFeature(deps: {

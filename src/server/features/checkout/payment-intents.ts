@@ -92,8 +92,7 @@ function amountMismatch(quote: Quote) {
 
 /**
  * The checkout, its coupon hold and what it takes of limited products in one transaction, before
- * the provider is called; the customer's earlier checkouts still being paid for are closed as
- * abandoned, so a shopper retrying checkout is never refused for what they hold themselves.
+ * the provider is called.
  */
 async function storeCheckout(
   { checkouts, coupons, stock, transaction }: PaymentIntentDeps,
@@ -108,24 +107,19 @@ async function storeCheckout(
   // what checkout shows; the order's own Saturday is fixed when the order is made
   const deliveryDate = nextDeliveryDate(at)
   const held = coupon?.limited === true
+  let tookLimited = false
   // rows are locked in one order on every path: checkouts and orders, then the limited products,
   // then coupons (docs/product.md#weekly-quantities)
-  const { took, replaced } = await transaction(async (tx) => {
-    // this checkout replaces the customer's earlier ones: what they held is theirs to take again
-    const earlier = await checkouts.within(tx).supersedePendingOf(user.id)
-    const took = await stock.reserveWithin(tx, { saturday: deliveryDate, lines: quote.lines })
-    for (const checkout of earlier) {
-      if (checkout.couponReserved && checkout.couponId) {
-        await coupons.releaseHoldWithin(tx, checkout.couponId)
-      }
-    }
-    if (held && !(await coupons.holdWithin(tx, coupon.id))) {
-      throw new AppError('CHECKOUT_CONFLICT', {
-        message: COUPON_MESSAGES.exhausted,
-        fields: { promoCode: COUPON_MESSAGES.exhausted },
-      })
-    }
-    await checkouts.within(tx).insert({
+  const stored = await transaction(async (tx) => {
+    // the customer's own earlier checkouts are not counted against them: going back to checkout
+    // (a reload, new delivery instructions) must not find their own units taken
+    tookLimited = await stock.reserveWithin(tx, {
+      saturday: deliveryDate,
+      lines: quote.lines,
+      buyer: user.id,
+    })
+    if (held && !(await coupons.holdWithin(tx, coupon.id))) return null
+    return checkouts.within(tx).insert({
       id: checkoutId,
       paymentIntentId: awaitingPaymentId(checkoutId),
       userId: user.id,
@@ -139,12 +133,14 @@ async function storeCheckout(
       // the service's clock, which the stale-checkout sweep compares with
       createdAt: at,
     })
-    return { took, replaced: earlier }
   })
-  const freed = replaced.flatMap((checkout) =>
-    Array.isArray(checkout.items) ? (checkout.items as unknown[]) : [],
-  )
-  if (took || (await stock.anyLimited(freed))) stock.changed()
+  if (!stored) {
+    throw new AppError('CHECKOUT_CONFLICT', {
+      message: COUPON_MESSAGES.exhausted,
+      fields: { promoCode: COUPON_MESSAGES.exhausted },
+    })
+  }
+  if (tookLimited) stock.changed()
   return { checkoutId, wire, deliveryDate }
 }
 

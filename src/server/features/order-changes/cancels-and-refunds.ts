@@ -117,7 +117,8 @@ async function cancelWithin(
 
 export async function cancelOrder(ctx: ChangeContext, orderId: string, by: Actor): Promise<void> {
   const keys = await ctx.transaction((tx) => cancelWithin(ctx, tx, orderId, by))
-  // what it held of a limited product is left again (docs/product.md#weekly-quantities)
+  // what it held of a limited product is left again (docs/product.md#weekly-quantities); a cancel
+  // is rare, and asking which of its lines are limited would cost a connection per cancel
   ctx.stock.changed()
   for (const key of keys) await ctx.money.carryOutSoon(key)
 }

@@ -39,7 +39,7 @@ export interface ChangeContext {
   quote: QuoteBasket
   coupons: Pick<CouponsService, 'updateRedemptionWithin' | 'giveBackWithin'>
   /** what a change raises of a limited product is checked against what is left */
-  stock: Pick<WeeklyStock, 'reserveWithin' | 'lockWithin' | 'changed'>
+  stock: Pick<WeeklyStock, 'reserveWithin' | 'lockWithin' | 'anyLimited' | 'changed'>
   provider: PaymentProvider
   money: MoneyOperations
   log: FastifyBaseLogger

@@ -31,8 +31,12 @@ export interface WeeklyStockDeps {
       tx?: Transaction,
     ): Promise<string[]>
   }
-  /** the lines of the checkouts still being paid for, for a Saturday in the day */
-  pendingCheckoutLinesOn(day: DayBounds, tx?: Transaction): Promise<unknown[]>
+  /** the lines of the checkouts still being paid for, for a Saturday in the day, but one buyer's */
+  pendingCheckoutLinesOn(
+    day: DayBounds,
+    tx?: Transaction,
+    exceptUserId?: string,
+  ): Promise<unknown[]>
   /** the lines of every order change still being paid for, by order */
   pendingChangeLines(tx?: Transaction): Promise<Array<{ orderId: string; items: unknown }>>
   /** a sale of a limited product was committed: what shows what is left is read again */
@@ -78,12 +82,12 @@ const dayOf = (saturday: Date) => chicagoDayBounds(chicagoDayOf(saturday))
 export function createWeeklyStock(deps: WeeklyStockDeps) {
   /**
    * What the Saturday's orders, checkouts and changes hold of these products; an order left
-   * out (the one being changed) counts for nothing.
+   * out (the one being changed) and the checkouts of the buyer asking count for nothing.
    */
   async function soldOn(
     saturday: Date,
     productIds: readonly string[],
-    { tx, leaving }: { tx?: Transaction; leaving?: string } = {},
+    { tx, leaving, buyer }: { tx?: Transaction; leaving?: string; buyer?: string } = {},
   ): Promise<Map<string, number>> {
     const sold = new Map<string, number>()
     if (productIds.length === 0) return sold
@@ -98,7 +102,7 @@ export function createWeeklyStock(deps: WeeklyStockDeps) {
     // what is being paid for is read before the orders it becomes: a checkout or a change that
     // becomes its order between the reads is then counted twice (too few left for a moment),
     // never in neither place (the lock in lockWithin keeps sales from seeing even that)
-    const checkoutLines = await deps.pendingCheckoutLinesOn(day, tx)
+    const checkoutLines = await deps.pendingCheckoutLinesOn(day, tx, buyer)
     const changes = await deps.pendingChangeLines(tx)
     for (const row of await deps.orders.orderedQuantitiesOn(day, productIds, tx)) {
       holds(row.orderId).set(row.productId, row.quantity)
@@ -145,6 +149,8 @@ export function createWeeklyStock(deps: WeeklyStockDeps) {
         saturday: Date
         lines: readonly StockLine[]
         order?: { id: string; lines: readonly StockLine[] }
+        /** a checkout's customer: their own checkouts still being paid for are not counted */
+        buyer?: string
       },
     ): Promise<boolean> {
       const wanted = quantitiesOf(sale.lines)
@@ -159,7 +165,11 @@ export function createWeeklyStock(deps: WeeklyStockDeps) {
       const sold = await soldOn(
         sale.saturday,
         limited.map((product) => product.id),
-        { tx, ...(sale.order ? { leaving: sale.order.id } : {}) },
+        {
+          tx,
+          ...(sale.order ? { leaving: sale.order.id } : {}),
+          ...(sale.buyer ? { buyer: sale.buyer } : {}),
+        },
       )
       for (const product of limited) {
         const left = leftOf(product.weeklyQuantity, sold.get(product.id) ?? 0) ?? 0
