@@ -132,4 +132,3 @@ export const SoldOutBodySchema = ErrorBodySchema.extend({
   name: z.string(),
   left: z.int().min(0),
 })
-export type SoldOutBody = z.infer<typeof SoldOutBodySchema>

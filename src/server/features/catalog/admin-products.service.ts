@@ -14,7 +14,7 @@ import { AppError } from '../../app-error.ts'
 import { FOREIGN_KEY_VIOLATION, databaseErrorOf } from '../../db/database-error.ts'
 import type { AdminProductsRepo } from './admin-products.repo.ts'
 import type { ProductRow } from './catalog.repo.ts'
-import { toProduct, type CatalogService } from './catalog.service.ts'
+import type { CatalogService } from './catalog.service.ts'
 import { mergedWithPatch } from './merged-patch.ts'
 
 /**
@@ -49,7 +49,12 @@ export function createAdminProductsService({
   /** the rows as the admin's list shows them, with what is left this week of the limited ones */
   async function adminProductsOf(rows: ProductRow[]): Promise<AdminProduct[]> {
     const shown = await catalog.productsOf(rows)
-    return rows.map((row, index) => toAdminProduct(row, shown[index]?.leftThisWeek ?? null))
+    return rows.flatMap((row, index) => {
+      const product = shown[index]
+      return product
+        ? [{ ...product, producerId: row.producerId, producerActive: row.producerActive }]
+        : []
+    })
   }
   const adminProductOf = async (row: ProductRow) => {
     const [product] = await adminProductsOf([row])
@@ -143,14 +148,6 @@ export type AdminProductsService = ReturnType<typeof createAdminProductsService>
 
 function boxChoiceRefused(index: number, message: string) {
   return new AppError('BAD_REQUEST', { message, fields: { [`productIds.${index}`]: message } })
-}
-
-function toAdminProduct(row: ProductRow, leftThisWeek: number | null): AdminProduct {
-  return {
-    ...toProduct(row, leftThisWeek),
-    producerId: row.producerId,
-    producerActive: row.producerActive,
-  }
 }
 
 /**

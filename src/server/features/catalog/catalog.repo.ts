@@ -116,6 +116,14 @@ export const producerColumns = {
   deliveryDays: producers.deliveryDays,
 }
 
+const limitedColumns = {
+  id: products.id,
+  name: products.name,
+  weeklyQuantity: products.weeklyQuantity,
+}
+const asLimited = (rows: Array<{ id: string; name: string; weeklyQuantity: number | null }>) =>
+  rows.map((row): LimitedProduct => ({ ...row, weeklyQuantity: row.weeklyQuantity ?? 0 }))
+
 /**
  * The limited ones of these products. Locked, their rows stay locked until the transaction ends:
  * whoever counts what is left of them next waits until this transaction's sale is committed.
@@ -127,13 +135,12 @@ async function limitedProducts(
 ): Promise<LimitedProduct[]> {
   if (ids.length === 0) return []
   const query = executor
-    .select({ id: products.id, name: products.name, weeklyQuantity: products.weeklyQuantity })
+    .select(limitedColumns)
     .from(products)
     .where(and(inArray(products.id, [...new Set(ids)]), isNotNull(products.weeklyQuantity)))
     // always in the same order, so two baskets locking the same products cannot deadlock
     .orderBy(asc(products.id))
-  const rows = lock ? await query.for('update') : await query
-  return rows.map((row) => ({ ...row, weeklyQuantity: row.weeklyQuantity ?? 0 }))
+  return asLimited(lock ? await query.for('update') : await query)
 }
 
 export function createCatalogRepo(db: Database) {
@@ -208,12 +215,13 @@ export function createCatalogRepo(db: Database) {
 
     /** Every limited product, by name. */
     async allLimited(): Promise<LimitedProduct[]> {
-      const rows = await db
-        .select({ id: products.id, name: products.name, weeklyQuantity: products.weeklyQuantity })
-        .from(products)
-        .where(isNotNull(products.weeklyQuantity))
-        .orderBy(asc(products.name))
-      return rows.map((row) => ({ ...row, weeklyQuantity: row.weeklyQuantity ?? 0 }))
+      return asLimited(
+        await db
+          .select(limitedColumns)
+          .from(products)
+          .where(isNotNull(products.weeklyQuantity))
+          .orderBy(asc(products.name)),
+      )
     },
 
     /** The products on a box's own list, in the list's order (whatever their stock). */

@@ -64,8 +64,9 @@ export function createCatalogFeature({
   }
 }
 
-export type { CatalogService, LeftOn } from './catalog.service.ts'
+export type { CatalogService } from './catalog.service.ts'
 export type {
+  LimitedProduct,
   ProducerContact,
   ProductFacts,
   ProductForOrder,

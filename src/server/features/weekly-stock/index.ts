@@ -1,7 +1,1 @@
-export {
-  createWeeklyStock,
-  quantitiesOf,
-  type StockLine,
-  type WeeklyStock,
-  type WeeklyStockDeps,
-} from './weekly-stock.ts'
+export { createWeeklyStock, type StockLine, type WeeklyStock } from './weekly-stock.ts'

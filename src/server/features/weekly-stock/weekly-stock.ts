@@ -2,15 +2,9 @@ import { chicagoDayBounds, chicagoDayOf } from '#shared/domain/delivery.ts'
 import { leftOf, WEEKLY_STOCK_MESSAGES } from '#shared/domain/weekly-stock.ts'
 import { AppError } from '../../app-error.ts'
 import type { Transaction } from '../../db/transaction.ts'
+import type { LimitedProduct } from '../catalog/index.ts'
 
 type DayBounds = { start: Date; end: Date }
-
-/** A product sold in limited numbers each Saturday, as the catalogue answers for it. */
-export interface LimitedProduct {
-  id: string
-  name: string
-  weeklyQuantity: number
-}
 
 /** The reads weekly quantities are counted from, each its owner's (ADR 12). */
 export interface WeeklyStockDeps {
