@@ -488,7 +488,12 @@ test.describe('signed in is what the server says', () => {
     expect((await elsewhere.request.post('/api/auth/logout')).status()).toBe(200)
     await elsewhere.close()
 
+    // the served page shows "Log in" until the app has asked the server, so wait for the answer
+    const sessionAnswer = page.waitForResponse((response) =>
+      response.url().endsWith('/api/auth/session'),
+    )
     await page.reload()
+    expect((await sessionAnswer).status()).toBe(401)
     await expectSignedOut(page)
     const names = (await context.cookies()).map((cookie) => cookie.name)
     expect(names).not.toContain('signed_in')
