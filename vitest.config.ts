@@ -66,6 +66,9 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/web-components.ts'],
           env: { TZ: 'UTC' },
+          // a dialog filled key by key takes about a second alone, and timed out at 5 s once
+          // with the API tests and the process tests beside it on a 2-core CI machine
+          testTimeout: 20_000,
         },
       },
       apiProject('api'),
