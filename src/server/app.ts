@@ -60,6 +60,7 @@ import { createOutboxFeature } from './features/outbox/index.ts'
 import { createStaffFeature } from './features/staff/index.ts'
 import { createRoutesFeature } from './features/routes/index.ts'
 import { createWeekFeature } from './features/week/index.ts'
+import { createSavedCardsFeature } from './features/saved-cards/index.ts'
 import { createWeeklyStock } from './features/weekly-stock/index.ts'
 
 export interface AppDeps {
@@ -309,6 +310,9 @@ async function registerOrdering(
         }),
     }),
   }
+  // saved cards: the provider keeps them on a customer of its own (docs/product.md#saved-cards)
+  const savedCards = createSavedCardsFeature({ db: deps.db, provider: payments.provider, auth })
+  await app.register(savedCards.routes)
   const quote = createQuote({ catalog, coupons: coupons.service })
   // weekly quantities: counted from the orders, the checkouts and the changes being paid for
   const stock = createWeeklyStock({
@@ -328,6 +332,7 @@ async function registerOrdering(
     coupons: coupons.service,
     stock,
     provider: payments.provider,
+    cards: savedCards.service,
     log: deps.log,
     now: shared.now,
   })
@@ -345,6 +350,12 @@ async function registerOrdering(
     counters: shared.metrics,
     orderPayments: orderChanges.orderPayments,
     stock,
+    customerFor: (user) => savedCards.service.customerFor(user),
+    cardSetupOwner: async (setupId) => {
+      if (payments.kind !== 'demo') return null
+      const customer = await payments.provider.setupCustomer(setupId)
+      return customer ? savedCards.service.ownerOfCustomer(customer) : null
+    },
   })
   await app.register(checkout.routes)
   app.decorate('checkout', checkout.service)

@@ -39,6 +39,8 @@ export const ERRORS = {
   /** a refund the order's money refuses (before capture, more than is left) */
   REFUND_REFUSED: { status: 409, message: 'This refund cannot be made.' },
   PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found' },
+  /** a saved card that is not the caller's (or no longer saved) */
+  CARD_NOT_FOUND: { status: 404, message: 'Card not found' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
   COUPON_NOT_FOUND: { status: 404, message: 'Coupon not found' },
   COUPON_CODE_TAKEN: { status: 409, message: 'A coupon with this code already exists' },

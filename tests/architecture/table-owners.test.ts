@@ -22,6 +22,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   'accounts.ts': 'src/server/features/auth/',
   'staff.ts': 'src/server/features/staff/',
   'routes.ts': 'src/server/features/routes/',
+  'saved-cards.ts': 'src/server/features/saved-cards/',
   'catalog.ts': 'src/server/features/catalog/',
   'marketing.ts': 'src/server/features/marketing/',
   'coupons.ts': 'src/server/features/coupons/',

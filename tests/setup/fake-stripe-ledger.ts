@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto'
 /**
  * The stand-in's own Stripe: its PaymentIntents, charges and refunds, the API calls that move
  * them (create, retrieve, capture, cancel, refund) with Stripe's rules and error shapes, and the
- * events Stripe would send about each change. fake-stripe.ts serves it over HTTP.
+ * events Stripe would send about each change. fake-stripe.ts serves it over HTTP; customers,
+ * their saved cards and off-session charges are in fake-stripe-customers.ts.
  */
 
 export interface FakeCharge {
@@ -34,8 +35,23 @@ export interface FakePaymentIntent {
   status: string
   client_secret: string
   metadata: Record<string, string>
-  last_payment_error: { type: string; code?: string; message: string } | null
+  last_payment_error: {
+    type: string
+    code?: string
+    decline_code?: string
+    message: string
+    /** the card that was refused, as Stripe names it on a declined intent */
+    payment_method?: { readonly id: string }
+  } | null
   description: string | null
+  /** the Stripe customer the payment is for (its saved cards can pay it) */
+  customer: string | null
+  /** the card paying it, once one is chosen (a saved card off-session, or the form's) */
+  payment_method: string | null
+  /** keep the card on the customer once it has paid (Stripe's saved cards) */
+  setup_future_usage: 'off_session' | 'on_session' | null
+  /** what the customer still has to do in the browser (3-D Secure), while requires_action */
+  next_action: { type: string; use_stripe_sdk?: Record<string, string> } | null
   automatic_payment_methods: { enabled: boolean } | null
   latest_charge: string | null
   cancellation_reason: string | null
@@ -73,12 +89,12 @@ export const stripeError = (
   error: { type, message, ...extra },
 })
 
-const invalid = (message: string, extra: Record<string, unknown> = {}): Answer => ({
+export const invalid = (message: string, extra: Record<string, unknown> = {}): Answer => ({
   statusCode: 400,
   body: stripeError('invalid_request_error', message, extra),
 })
 
-const noSuch = (kind: string, id: string): Answer => ({
+export const noSuch = (kind: string, id: string): Answer => ({
   statusCode: 404,
   body: stripeError('invalid_request_error', `No such ${kind}: '${id}'`, {
     code: 'resource_missing',
@@ -91,11 +107,11 @@ const unexpectedState = (intent: FakePaymentIntent, action: string, allowed: str
     { code: 'payment_intent_unexpected_state' },
   )
 
-const objectOf = (value: unknown): Record<string, string> =>
+export const objectOf = (value: unknown): Record<string, string> =>
   value && typeof value === 'object' ? { ...(value as Record<string, string>) } : {}
 
 /** `expand[0]=latest_charge` → ['latest_charge'] */
-const expandOf = (form: Record<string, unknown>): string[] =>
+export const expandOf = (form: Record<string, unknown>): string[] =>
   Object.values(objectOf(form['expand']))
 
 /** a whole number of cents from the form, or undefined when absent; NaN when not a number */
@@ -162,6 +178,13 @@ export function createStripeLedger() {
         automatic['enabled'] === undefined ? null : { enabled: automatic['enabled'] === 'true' },
       latest_charge: null,
       cancellation_reason: null,
+      customer: typeof form['customer'] === 'string' ? form['customer'] : null,
+      payment_method: typeof form['payment_method'] === 'string' ? form['payment_method'] : null,
+      setup_future_usage:
+        form['setup_future_usage'] === 'off_session' || form['setup_future_usage'] === 'on_session'
+          ? form['setup_future_usage']
+          : null,
+      next_action: null,
       created: now(),
       livemode: false,
     }
@@ -195,7 +218,8 @@ export function createStripeLedger() {
     return charge
   }
 
-  function createPaymentIntent(form: Record<string, unknown>): Answer {
+  /** the parameters Stripe refuses before making a PaymentIntent, or null when they are fine */
+  function refusedIntent(form: Record<string, unknown>): Answer | null {
     const amount = Number(form['amount'])
     if (!Number.isInteger(amount) || amount < 50) {
       return invalid('Amount must be at least $0.50 usd', { param: 'amount' })
@@ -203,7 +227,28 @@ export function createStripeLedger() {
     if (typeof form['currency'] !== 'string') {
       return invalid('Missing required param: currency.', { param: 'currency' })
     }
-    return { statusCode: 200, body: snapshot(createIntent(form)) }
+    return null
+  }
+
+  function createPaymentIntent(form: Record<string, unknown>): Answer {
+    return refusedIntent(form) ?? { statusCode: 200, body: snapshot(createIntent(form)) }
+  }
+
+  /**
+   * The card went through: authorised (requires_capture) under manual capture, taken at once
+   * under automatic; with its charge and its event.
+   */
+  function authorise(intent: FakePaymentIntent): void {
+    const manual = intent.capture_method === 'manual'
+    chargeFor(intent, !manual)
+    Object.assign(intent, {
+      status: manual ? 'requires_capture' : 'succeeded',
+      amount_capturable: manual ? intent.amount : 0,
+      amount_received: manual ? 0 : intent.amount,
+      last_payment_error: null,
+      next_action: null,
+    })
+    emit(manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded', intent)
   }
 
   function capture(intent: FakePaymentIntent, form: Record<string, unknown>): Answer {
@@ -350,7 +395,12 @@ export function createStripeLedger() {
     refundOutcome,
     snapshot,
     emit,
+    now,
     chargeFor,
+    createIntent,
+    refusedIntent,
+    authorise,
+    render,
     route,
   }
 }

@@ -3,6 +3,14 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 import {
+  type CardDetails,
+  createCustomerBook,
+  type FakeCustomer,
+  type FakePaymentMethod,
+  type FakeSetupIntent,
+  type TestCardNumber,
+} from './fake-stripe-customers.ts'
+import {
   type Answer,
   createStripeLedger,
   type FakeCharge,
@@ -13,11 +21,19 @@ import {
 } from './fake-stripe-ledger.ts'
 
 export type { FakeCharge, FakeEvent, FakePaymentIntent, FakeRefund } from './fake-stripe-ledger.ts'
+export type {
+  CardDetails,
+  FakeCustomer,
+  FakePaymentMethod,
+  FakeSetupIntent,
+  TestCardNumber,
+} from './fake-stripe-customers.ts'
 
 /**
  * A local stand-in for the part of Stripe's API the shop uses, for the real `stripe` package to
  * talk to (its host/port/protocol options): PaymentIntents (create, retrieve with the latest
- * charge expanded, capture, cancel) and refunds, form-encoded, each POST honouring
+ * charge expanded, capture, cancel), refunds, customers with their saved cards and
+ * SetupIntents, and off-session charges of a saved card, form-encoded, each POST honouring
  * Idempotency-Key the way Stripe does (the first answer is stored and replayed; a key reused
  * with other parameters is refused). Tests move payments on with the controls (confirm,
  * decline, expire, ...) instead of a browser confirming them, can make the next calls fail, hang
@@ -62,9 +78,10 @@ export interface FakeStripe {
   update(id: string, patch: IntentPatch): FakePaymentIntent
   /**
    * The customer's card went through: authorised (requires_capture) under manual capture, taken
-   * at once under automatic; with its charge and its event.
+   * at once under automatic; with its charge and its event. A payment asked to keep its card
+   * (setup_future_usage) for a customer leaves the card (4242… unless told) on that customer.
    */
-  confirm(id: string): FakePaymentIntent
+  confirm(id: string, number?: TestCardNumber): FakePaymentIntent
   /** paid in full (or with the patch's amount_received, for a forged cheaper payment) */
   succeed(id: string, patch?: IntentPatch): FakePaymentIntent
   /** a declined card: the payment waits for another payment method, as on Stripe */
@@ -81,6 +98,17 @@ export interface FakeStripe {
   failRefund(refundId: string, reason?: string): FakeRefund
   /** a pending refund that went through, with its event */
   settleRefund(refundId: string): FakeRefund
+  customer(id: string): FakeCustomer
+  customers(): FakeCustomer[]
+  paymentMethod(id: string): FakePaymentMethod
+  setupIntent(id: string): FakeSetupIntent
+  /**
+   * A card the customer saved through Stripe's form (a visa, last4 from the number): how it
+   * behaves when charged off-session is its test number's (docs/product.md#saved-cards).
+   */
+  attachCard(customer: string, card: CardDetails): FakePaymentMethod
+  /** the customer finished the card form of a SetupIntent: it succeeds and the card is kept */
+  confirmSetup(setupIntentId: string, number?: TestCardNumber): FakeSetupIntent
   /** Stripe forgets idempotency keys after 24 hours: a retry is then a new request */
   forgetIdempotencyKeys(): void
   /** the next `count` requests get this trouble instead of their normal answer */
@@ -109,6 +137,7 @@ export function parseStripeForm(body: string): Record<string, unknown> {
 
 export async function startFakeStripe(options: { secretKey: string }): Promise<FakeStripe> {
   const ledger = createStripeLedger()
+  const book = createCustomerBook(ledger)
   const {
     intents,
     charges,
@@ -119,7 +148,10 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     snapshot,
     emit,
     chargeFor,
+    authorise,
   } = ledger
+  const route = (method: string, path: string, form: Record<string, unknown>): Answer =>
+    book.route(method, path, form) ?? ledger.route(method, path, form)
   /** idempotency key → the request it was first used with and the answer it got */
   const idempotent = new Map<string, { path: string; body: string; answer: Answer }>()
   const requests: RecordedRequest[] = []
@@ -150,7 +182,7 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     form: Record<string, unknown>,
     idempotencyKey: string | undefined,
   ): Answer {
-    if (method !== 'POST' || !idempotencyKey) return ledger.route(method, path, form)
+    if (method !== 'POST' || !idempotencyKey) return route(method, path, form)
     const seen = idempotent.get(idempotencyKey)
     if (seen && (seen.body !== body || seen.path !== path)) {
       return {
@@ -167,7 +199,7 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
         headers: { ...seen.answer.headers, 'idempotent-replayed': 'true' },
       }
     }
-    const answer = ledger.route(method, path, form)
+    const answer = route(method, path, form)
     if (answer.statusCode === 200 || answer.statusCode === 402) {
       idempotent.set(idempotencyKey, { path, body, answer })
     }
@@ -252,25 +284,12 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       Object.assign(intent(id), structuredClone(patch))
       return fake.intent(id)
     },
-    confirm(id) {
+    confirm(id, number = '4242424242424242') {
       const confirmed = intent(id)
-      if (confirmed.capture_method === 'manual') {
-        chargeFor(confirmed, false)
-        Object.assign(confirmed, {
-          status: 'requires_capture',
-          amount_capturable: confirmed.amount,
-          last_payment_error: null,
-        })
-        emit('payment_intent.amount_capturable_updated', confirmed)
-      } else {
-        chargeFor(confirmed, true)
-        Object.assign(confirmed, {
-          status: 'succeeded',
-          amount_received: confirmed.amount,
-          last_payment_error: null,
-        })
-        emit('payment_intent.succeeded', confirmed)
+      if (confirmed.setup_future_usage && confirmed.customer) {
+        confirmed.payment_method = book.attachCard(confirmed.customer, { number }).id
       }
+      authorise(confirmed)
       return fake.intent(id)
     },
     succeed(id, patch = {}) {
@@ -338,6 +357,25 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       emit('charge.refund.updated', made)
       return snapshot(made)
     },
+    customer(id) {
+      const found = book.customers.get(id)
+      if (!found) throw new Error(`the stand-in has no customer ${id}`)
+      return snapshot(found)
+    },
+    customers: () => [...book.customers.values()].map(snapshot),
+    paymentMethod(id) {
+      const found = book.paymentMethods.get(id)
+      if (!found) throw new Error(`the stand-in has no payment method ${id}`)
+      return snapshot(found)
+    },
+    setupIntent(id) {
+      const found = book.setupIntents.get(id)
+      if (!found) throw new Error(`the stand-in has no setup intent ${id}`)
+      return snapshot(found)
+    },
+    attachCard: (customer, card) => snapshot(book.attachCard(customer, card)),
+    confirmSetup: (setupIntentId, number = '4242424242424242') =>
+      book.confirmSetup(setupIntentId, number),
     forgetIdempotencyKeys() {
       idempotent.clear()
     },

@@ -26,6 +26,8 @@ export const EXAMPLE_IDS = {
   placedEvent: '2f4b6d8e-0a1c-4e3b-8d5f-7a9c1e3b5d07',
   paymentIntent: 'pi_3QhXk2Lp8Rz4Tw6Y',
   demoPaymentIntent: 'pi_demo_4f1c9a2e7b3d5e8f0a6c1b9d',
+  savedCard: 'pm_1QhXm4Lp8Rz4Tw6YcA7b2D9e',
+  cardSetup: 'seti_1QhXn5Lp8Rz4Tw6Y0f3E8a1B',
 } as const
 
 /** A Saturday the shop delivers on, and the instants the shop's wire format gives for it. */

@@ -22,6 +22,7 @@ export const API_TAG = {
   checkout: 'Checkout',
   orders: 'Orders',
   orderChanges: 'Order changes',
+  savedCards: 'Saved cards',
   drivers: 'Drivers',
   uploads: 'Uploads',
   adminOrders: 'Admin: orders',
@@ -45,6 +46,8 @@ const TAG_DESCRIPTIONS: Record<(typeof API_TAG)[keyof typeof API_TAG], string> =
   Checkout: 'Pricing a basket, paying by card (Stripe or the demo provider) and the order.',
   Orders: "The signed-in customer's orders.",
   'Order changes': 'Changing, cancelling and paying again for an order before its cut-off.',
+  'Saved cards':
+    "The customer's cards kept by the payment provider, for changes to their orders without the card form.",
   Drivers: "A driver's Saturday: the route's stops, out for delivery, delivered.",
   Uploads: 'Product and producer pictures: an upload URL, the bytes, then completion.',
   'Admin: orders': 'Orders, their statuses, packing, items short, cancels and refunds.',

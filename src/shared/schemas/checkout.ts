@@ -75,6 +75,8 @@ export const CreatePaymentIntentInputSchema = z.object({
   promoCode: PromoCodeSchema,
   deliveryInfo: DeliveryInfoSchema.optional(),
   specialInstructions: z.string().trim().max(500, 'Please use at most 500 characters').optional(),
+  /** keep the card for changes to the customer's orders (docs/product.md#saved-cards) */
+  savePaymentMethod: z.boolean().optional(),
 })
 export type CreatePaymentIntentInput = z.input<typeof CreatePaymentIntentInputSchema>
 export type CreatePaymentIntentValues = z.output<typeof CreatePaymentIntentInputSchema>
@@ -125,6 +127,13 @@ export type PaymentConfig = z.infer<typeof PaymentConfigSchema>
 
 export const PaymentIntentParamsSchema = z.strictObject({
   paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{6,120}$/, CHECKOUT_MESSAGES.paymentNotFound),
+})
+
+/** The demo card form confirms a payment (pi_…) or a card kept without one (seti_…). */
+export const DemoConfirmParamsSchema = z.strictObject({
+  paymentIntentId: z
+    .string()
+    .regex(/^(pi|seti)_[A-Za-z0-9_]{6,120}$/, CHECKOUT_MESSAGES.paymentNotFound),
 })
 
 /** The demo provider's card form (docs/product.md#payments). Card numbers are never stored or logged. */

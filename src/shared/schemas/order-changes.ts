@@ -4,6 +4,7 @@ import { CheckoutItemSchema, PAYMENT_PROVIDERS } from './checkout.ts'
 import { MoneyInputSchema } from './money.ts'
 import { DeliveryInfoSchema, OrderSchema } from './order.ts'
 import { PriceStringSchema } from './product.ts'
+import { SavedCardIdSchema, SavedCardRefusalSchema } from './saved-cards.ts'
 
 /**
  * The calls of an order's week after checkout (docs/product.md#order-changes): the customer's
@@ -66,6 +67,11 @@ export const OrderChangeInputSchema = z.strictObject({
     .optional(),
   deliveryInfo: DeliveryInfoSchema.optional(),
   specialInstructions: SpecialInstructionsSchema.nullable().optional(),
+  /**
+   * a saved card to authorise a raised total with, without the card form
+   * (docs/product.md#saved-cards); ignored when the hold covers the change
+   */
+  paymentMethodId: SavedCardIdSchema.optional(),
 })
 export type OrderChangeInput = z.input<typeof OrderChangeInputSchema>
 export type OrderChangeValues = z.output<typeof OrderChangeInputSchema>
@@ -78,6 +84,8 @@ export const PaymentRequiredSchema = z.object({
     /** the new total, "72.40" */
     total: PriceStringSchema,
     provider: z.enum(PAYMENT_PROVIDERS),
+    /** set when a saved card was chosen and could not pay: why the card form is back */
+    savedCard: SavedCardRefusalSchema.optional(),
   }),
 })
 export type PaymentRequired = z.infer<typeof PaymentRequiredSchema>

@@ -44,23 +44,38 @@ export const DEMO_REFUSALS = {
  * Marks kept in a demo payment's metadata, never shown in Payment.metadata: that it is taken at
  * once (capture 'automatic'), and that its card declines at capture.
  */
-export const DEMO_MARKS = { capture: 'capture', declineCapture: 'declineCapture' } as const
+export const DEMO_MARKS = {
+  capture: 'capture',
+  declineCapture: 'declineCapture',
+  /** the provider customer the payment is for */
+  customer: 'customer',
+  /** keep the card on the customer once it has paid */
+  saveCard: 'saveCard',
+  /** the card to keep once the bank's check passes (JSON, never the number) */
+  pendingCard: 'pendingCard',
+} as const
 
-const publicMetadata = (metadata: Record<string, string>): Record<string, string> => {
-  const {
-    [DEMO_MARKS.capture]: _capture,
-    [DEMO_MARKS.declineCapture]: _decline,
-    ...rest
-  } = metadata
-  return rest
-}
+const MARK_NAMES = new Set<string>(Object.values(DEMO_MARKS))
+
+const publicMetadata = (metadata: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(metadata).filter(([name]) => !MARK_NAMES.has(name)))
 
 /** what a void may release besides an authorisation: a payment the card never completed */
 const UNPAID = ['requires_payment_method', 'requires_confirmation', 'requires_action']
 
-const refused = (message: string, change: DemoPaymentChange | null = null) => ({
+/** Stripe's codes for the demo's refusals, so callers can tell them apart as with Stripe */
+export const DEMO_REFUSAL_CODES = {
+  declined: 'card_declined',
+  expired: 'charge_expired_for_capture',
+  unexpectedState: 'payment_intent_unexpected_state',
+  amount: 'amount_too_large',
+  notAnAmount: 'parameter_invalid_integer',
+  noSuchPayment: 'resource_missing',
+} as const
+
+const refused = (message: string, code: string, change: DemoPaymentChange | null = null) => ({
   change,
-  result: { refused: message },
+  result: { refused: message, code },
 })
 
 /**
@@ -102,32 +117,41 @@ export function createDemoOperations({ store, now }: { store: DemoPaymentStore; 
   async function operate(
     operation: DemoOperation,
     decide: (row: DemoPaymentRecord) => DemoOperationDecision,
-  ): Promise<Exclude<DemoOperationResult, { refused: string }>> {
+  ): Promise<Exclude<DemoOperationResult, { readonly refused: string }>> {
     if (!Number.isSafeInteger(operation.amount)) {
-      throw new PaymentRefusedError(DEMO_REFUSALS.notAnAmount)
+      throw new PaymentRefusedError(DEMO_REFUSALS.notAnAmount, DEMO_REFUSAL_CODES.notAnAmount)
     }
     const result = await store.operateOnce(operation, decide)
-    if (!result) throw new PaymentRefusedError(DEMO_REFUSALS.noSuchPayment(operation.paymentId))
-    if ('refused' in result) throw new PaymentRefusedError(result.refused)
+    if (!result) {
+      throw new PaymentRefusedError(
+        DEMO_REFUSALS.noSuchPayment(operation.paymentId),
+        DEMO_REFUSAL_CODES.noSuchPayment,
+      )
+    }
+    // a refusal stored before codes were kept has none
+    if ('refused' in result) throw new PaymentRefusedError(result.refused, result.code)
     return result
   }
 
   function decideCapture(row: DemoPaymentRecord, amount: number): DemoOperationDecision {
-    if (row.status !== 'requires_capture') return refused(DEMO_REFUSALS.notCapturable(row.status))
+    if (row.status !== 'requires_capture')
+      return refused(DEMO_REFUSALS.notCapturable(row.status), DEMO_REFUSAL_CODES.unexpectedState)
     if (expired(row)) {
-      return refused(DEMO_REFUSALS.expired, {
+      return refused(DEMO_REFUSALS.expired, DEMO_REFUSAL_CODES.expired, {
         status: 'canceled',
         lastError: DEMO_REFUSALS.expired,
       })
     }
     if (row.metadata[DEMO_MARKS.declineCapture] === 'true') {
       // nothing moves; the authorisation stays until it is voided or lapses
-      return refused(DEMO_REFUSALS.declined, {
+      return refused(DEMO_REFUSALS.declined, DEMO_REFUSAL_CODES.declined, {
         status: row.status,
         lastError: DEMO_REFUSALS.declined,
       })
     }
-    if (amount < 1 || amount > row.amount) return refused(DEMO_REFUSALS.captureAmount(row.amount))
+    if (amount < 1 || amount > row.amount) {
+      return refused(DEMO_REFUSALS.captureAmount(row.amount), DEMO_REFUSAL_CODES.amount)
+    }
     // the rest of the authorisation is released, as Stripe does with a partial capture
     const change = { status: 'succeeded', lastError: null, amountReceived: amount }
     return { change, result: { payment: toPayment({ ...row, ...change }) } }
@@ -137,16 +161,20 @@ export function createDemoOperations({ store, now }: { store: DemoPaymentStore; 
     // voided already (or lapsed): the authorisation is released either way
     if (row.status === 'canceled') return { change: null, result: { payment: toPayment(row) } }
     if (row.status !== 'requires_capture' && !UNPAID.includes(row.status)) {
-      return refused(DEMO_REFUSALS.notVoidable(row.status))
+      return refused(DEMO_REFUSALS.notVoidable(row.status), DEMO_REFUSAL_CODES.unexpectedState)
     }
     const change = { status: 'canceled', lastError: null }
     return { change, result: { payment: toPayment({ ...row, ...change }) } }
   }
 
   function decideRefund(row: DemoPaymentRecord, amount: number): DemoOperationDecision {
-    if (row.status !== 'succeeded') return refused(DEMO_REFUSALS.notRefundable(row.status))
+    if (row.status !== 'succeeded') {
+      return refused(DEMO_REFUSALS.notRefundable(row.status), DEMO_REFUSAL_CODES.unexpectedState)
+    }
     const left = row.amountReceived - row.amountRefunded
-    if (amount < 1 || amount > left) return refused(DEMO_REFUSALS.refundAmount(left))
+    if (amount < 1 || amount > left) {
+      return refused(DEMO_REFUSALS.refundAmount(left), DEMO_REFUSAL_CODES.amount)
+    }
     const refund: Refund = {
       id: `re_demo_${randomBytes(12).toString('hex')}`,
       paymentId: row.id,

@@ -43,7 +43,9 @@ export interface DemoOperation {
 
 /** What an operation answered, kept under its key and answered again to a repeated call. */
 export type DemoOperationResult =
-  { readonly payment: Payment } | { readonly refund: Refund } | { readonly refused: string }
+  | { readonly payment: Payment }
+  | { readonly refund: Refund }
+  | { readonly refused: string; readonly code?: string }
 
 /** The operation's effect on the payment it was given (locked), and its answer. */
 export interface DemoOperationDecision {
@@ -51,8 +53,65 @@ export interface DemoOperationDecision {
   readonly result: DemoOperationResult
 }
 
+/** How a saved demo card answers a charge made without the customer, as its test number would. */
+export type DemoCardBehaviour = 'succeeds' | 'declines' | 'needs_authentication'
+
+/** A card the demo provider keeps on a customer: never its number. */
+export interface DemoSavedCardRecord {
+  readonly id: string
+  readonly customerId: string
+  readonly brand: string
+  readonly last4: string
+  readonly expMonth: number
+  readonly expYear: number
+  readonly behaviour: DemoCardBehaviour
+  readonly createdAt: Date
+  readonly removedAt: Date | null
+}
+
+/** A card being kept without a payment (the profile's "Add a card"). */
+export interface DemoCardSetupRecord {
+  readonly id: string
+  readonly clientSecret: string
+  readonly customerId: string
+  /** requires_payment_method | requires_action | succeeded */
+  readonly status: string
+  /** the card it saved, once succeeded */
+  readonly savedCardId: string | null
+  /** what is kept of the card while the bank's check is waiting (never the number) */
+  readonly pendingCard: Readonly<Record<string, unknown>> | null
+  readonly lastError: string | null
+}
+
+/** Where the demo provider keeps its saved cards and card setups. */
+export interface DemoSavedCardStore {
+  saveCard(card: Omit<DemoSavedCardRecord, 'removedAt'>): Promise<DemoSavedCardRecord>
+  findCard(id: string): Promise<DemoSavedCardRecord | undefined>
+  /** the customer's cards not removed, newest first */
+  listCards(customerId: string): Promise<DemoSavedCardRecord[]>
+  /** false when the card is not this customer's, or was removed already */
+  removeCard(customerId: string, id: string, at: Date): Promise<boolean>
+  /** stores the setup, or returns the one already stored under its idempotency key */
+  insertSetupOnce(
+    setup: Pick<DemoCardSetupRecord, 'id' | 'clientSecret' | 'customerId'> & {
+      idempotencyKey: string
+    },
+  ): Promise<DemoCardSetupRecord>
+  findSetup(id: string): Promise<DemoCardSetupRecord | undefined>
+  /** moves a setup on, only from the statuses given */
+  transitionSetup(
+    id: string,
+    from: readonly string[],
+    to: Partial<
+      Pick<DemoCardSetupRecord, 'status' | 'savedCardId' | 'lastError'> & {
+        pendingCard: Record<string, unknown> | null
+      }
+    >,
+  ): Promise<DemoCardSetupRecord | undefined>
+}
+
 /** Where the demo provider keeps its payments (a table, so every app process sees them). */
-export interface DemoPaymentStore {
+export interface DemoPaymentStore extends DemoSavedCardStore {
   /** stores the payment, or returns the one already stored under its idempotency key */
   insertOnce(
     payment: Omit<

@@ -67,7 +67,75 @@ export interface CreatePaymentRequest {
    * (docs/product.md#order-payments); automatic: taken at once (a payment after the cut-off).
    */
   readonly capture?: 'manual' | 'automatic'
+  /** the provider's customer the payment is for (needed to keep its card) */
+  readonly customer?: string
+  /**
+   * keep the card on `customer` for charges made without them (Stripe's
+   * `setup_future_usage: 'off_session'`), once the card has paid (docs/product.md#saved-cards)
+   */
+  readonly savePaymentMethod?: boolean
 }
+
+/** A card kept on a provider customer: what the customer is shown of it. */
+export interface SavedCard {
+  readonly id: string
+  /** visa, mastercard, amex, ... as the provider names it */
+  readonly brand: string
+  readonly last4: string
+  readonly expMonth: number
+  readonly expYear: number
+}
+
+export interface CreateCustomerRequest {
+  readonly email: string
+  /** the shop's user, kept on the provider's customer */
+  readonly userId: string
+  /** one per shop user: a retry never makes a second customer */
+  readonly idempotencyKey: string
+}
+
+/** A card kept without a payment (the profile's "Add a card"): confirmed by the card form. */
+export interface CreatedSetup {
+  readonly id: string
+  readonly clientSecret: string
+}
+
+/** A charge on a saved card without the customer at the form (an order's raised total). */
+export interface OffSessionChargeRequest {
+  readonly customer: string
+  readonly paymentMethod: string
+  /** cents */
+  readonly amount: number
+  readonly currency: 'usd'
+  readonly capture: 'manual' | 'automatic'
+  readonly metadata: Readonly<Record<string, string>>
+  /** stored by the caller first: a retry never charges twice */
+  readonly idempotencyKey: string
+  readonly description?: string
+}
+
+/**
+ * What an off-session charge came to. authorized (manual capture) and succeeded hold the
+ * payment; requires_authentication and declined name a payment the customer can still finish
+ * with the card form (its client secret), declined with the provider's code; error is worth
+ * retrying with the same key (a timeout, a 500).
+ */
+export type OffSessionResult =
+  | { readonly status: 'authorized' | 'succeeded'; readonly payment: Payment }
+  | {
+      readonly status: 'requires_authentication'
+      readonly paymentId: string
+      readonly clientSecret: string
+    }
+  | {
+      readonly status: 'declined'
+      readonly paymentId: string | null
+      readonly clientSecret: string | null
+      /** the provider's code: card_declined, expired_card, insufficient_funds, ... */
+      readonly code: string
+      readonly message: string
+    }
+  | { readonly status: 'error'; readonly message: string }
 
 /** Every capture, void and refund carries a key of its own, stored by the caller first. */
 export interface CaptureRequest {
@@ -108,6 +176,16 @@ export interface Refund {
  */
 export class PaymentRefusedError extends Error {
   override name = 'PaymentRefusedError'
+  /**
+   * The provider's code for the refusal (card_declined, expired_card, amount_too_large,
+   * payment_intent_unexpected_state, resource_missing, ...), or `refused` when it gave none.
+   */
+  readonly code: string
+
+  constructor(message: string, code = 'refused') {
+    super(message)
+    this.code = code
+  }
 }
 
 /** A verified webhook event, reduced to what checkout acts on. */
@@ -159,6 +237,16 @@ export interface PaymentProvider {
   void(request: VoidRequest): Promise<Payment>
   refund(request: RefundRequest): Promise<Refund>
   retrieveRefund(id: string): Promise<Refund | null>
+  /** the provider's customer for a shop user, made once per idempotency key */
+  createCustomer(request: CreateCustomerRequest): Promise<{ id: string }>
+  /** a card kept on the customer without a payment, once the card form confirms it */
+  createSetup(request: { customer: string; idempotencyKey: string }): Promise<CreatedSetup>
+  /** the customer's saved cards, newest first */
+  listSavedCards(customer: string): Promise<SavedCard[]>
+  /** forgets a saved card; false when it is not this customer's (or not known) */
+  removeSavedCard(customer: string, paymentMethod: string): Promise<boolean>
+  /** charges a saved card without the customer (docs/product.md#saved-cards) */
+  chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult>
   /** verifies the signature on the raw body; throws WebhookSignatureError when it does not hold */
   parseWebhook?(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent
 }

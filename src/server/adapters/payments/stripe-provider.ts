@@ -3,12 +3,16 @@ import {
   knownStatus,
   PaymentRefusedError,
   type CaptureRequest,
+  type CreateCustomerRequest,
   type CreatePaymentRequest,
+  type OffSessionChargeRequest,
+  type OffSessionResult,
   type Payment,
   type PaymentEvent,
   type PaymentProvider,
   type Refund,
   type RefundRequest,
+  type SavedCard,
   type VoidRequest,
   WebhookSignatureError,
 } from './payment-provider.ts'
@@ -29,6 +33,9 @@ const WEBHOOK_TOLERANCE_SECONDS = 300
 /** the shape of a PaymentIntent id (as PaymentIntentParamsSchema checks it on our own routes) */
 const STRIPE_PAYMENT_ID = /^pi_[A-Za-z0-9_]{1,255}$/
 
+/** the shape of a PaymentMethod id: a saved card's, as the shop's routes check it too */
+const STRIPE_PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{1,255}$/
+
 /** the charge comes with the payment, for what was refunded of it */
 const WITH_CHARGE = { expand: ['latest_charge'] }
 
@@ -42,9 +49,44 @@ function refusal(error: unknown): unknown {
     error instanceof Stripe.errors.StripeCardError ||
     error instanceof Stripe.errors.StripeInvalidRequestError
   ) {
-    return new PaymentRefusedError(error.message)
+    return new PaymentRefusedError(error.message, stripeCode(error) ?? 'refused')
   }
   return error
+}
+
+/**
+ * Stripe's most telling code for a refusal: the bank's decline_code (insufficient_funds,
+ * expired_card, ...) before the error's code (card_declined, amount_too_large, ...).
+ * generic_decline is the bank giving no reason, which card_declined already says; the SDK
+ * sets decline_code to '' on a card error without one.
+ */
+function stripeCode(error: Stripe.errors.StripeError): string | null {
+  const decline = error.decline_code
+  if (decline && decline !== 'generic_decline') return decline
+  return error.code || decline || null
+}
+
+/** the PaymentIntent Stripe puts on a card error (a declined or unauthenticated charge) */
+function intentOfError(error: Stripe.errors.StripeError): Stripe.PaymentIntent | null {
+  const raw: unknown = error.raw
+  const fromRaw =
+    raw && typeof raw === 'object' ? (raw as { payment_intent?: unknown }).payment_intent : null
+  const intent = error.payment_intent ?? fromRaw
+  return intent && typeof intent === 'object' && typeof (intent as { id?: unknown }).id === 'string'
+    ? (intent as Stripe.PaymentIntent)
+    : null
+}
+
+function toSavedCard(method: Stripe.PaymentMethod): SavedCard | null {
+  const card = method.card
+  if (!card) return null
+  return {
+    id: method.id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+  }
 }
 
 function toRefund(refund: Stripe.Refund, paymentId: string): Refund {
@@ -77,6 +119,43 @@ function captureBeforeOf(charge: Stripe.PaymentIntent['latest_charge']): Date | 
   if (!charge || typeof charge !== 'object') return null
   const seconds = charge.payment_method_details?.card?.capture_before
   return typeof seconds === 'number' ? new Date(seconds * 1000) : null
+}
+
+/**
+ * What a failed off-session charge came to: the bank wanting the customer (3-D Secure), a
+ * refusal (a declined card, or a card or customer Stripe does not know), or an error worth
+ * retrying with the same key (a timeout, a 500). A refused payment is named, when Stripe made
+ * one, so that the customer can finish it with the card form (docs/product.md#saved-cards).
+ */
+function offSessionFailure(error: unknown): OffSessionResult {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    const intent = intentOfError(error)
+    if (error.code === 'authentication_required' && intent?.client_secret) {
+      return {
+        status: 'requires_authentication',
+        paymentId: intent.id,
+        clientSecret: intent.client_secret,
+      }
+    }
+    return {
+      status: 'declined',
+      paymentId: intent?.id ?? null,
+      clientSecret: intent?.client_secret ?? null,
+      code: stripeCode(error) ?? 'card_declined',
+      message: error.message,
+    }
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    const intent = intentOfError(error)
+    return {
+      status: 'declined',
+      paymentId: intent?.id ?? null,
+      clientSecret: intent?.client_secret ?? null,
+      code: stripeCode(error) ?? 'invalid_request',
+      message: error.message,
+    }
+  }
+  return { status: 'error', message: error instanceof Error ? error.message : String(error) }
 }
 
 /** the payment a charge or refund event is about */
@@ -129,6 +208,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           capture_method: request.capture ?? 'manual',
           metadata: { ...request.metadata },
           ...(request.description ? { description: request.description } : {}),
+          ...(request.customer ? { customer: request.customer } : {}),
+          // Stripe keeps the card on the customer once it has paid (docs/product.md#saved-cards)
+          ...(request.savePaymentMethod ? { setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: request.idempotencyKey },
       )
@@ -210,6 +292,124 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           return null
         }
         throw error
+      }
+    },
+
+    async createCustomer(request: CreateCustomerRequest) {
+      const customer = await stripe.customers.create(
+        { email: request.email, metadata: { userId: request.userId } },
+        { idempotencyKey: request.idempotencyKey },
+      )
+      return { id: customer.id }
+    },
+
+    async createSetup(request: { customer: string; idempotencyKey: string }) {
+      const setup = await stripe.setupIntents.create(
+        {
+          customer: request.customer,
+          // the card is kept to be charged without the customer (docs/product.md#saved-cards)
+          usage: 'off_session',
+          // the API version this SDK pins names the old payment_method_types so
+          allowed_payment_method_types: ['card'],
+        },
+        { idempotencyKey: request.idempotencyKey },
+      )
+      if (!setup.client_secret) throw new Error(`Stripe gave no client secret for ${setup.id}`)
+      return { id: setup.id, clientSecret: setup.client_secret }
+    },
+
+    async listSavedCards(customer: string): Promise<SavedCard[]> {
+      try {
+        // Stripe lists them newest first; 100 is its largest page, more than anyone keeps
+        const list = await stripe.customers.listPaymentMethods(customer, {
+          type: 'card',
+          limit: 100,
+        })
+        return list.data.flatMap((method) => toSavedCard(method) ?? [])
+      } catch (error) {
+        // a customer Stripe does not know keeps no cards
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return []
+        }
+        throw error
+      }
+    },
+
+    async removeSavedCard(customer: string, paymentMethod: string): Promise<boolean> {
+      // an id Stripe never issues is nobody's card (and could not go in a URL)
+      if (!STRIPE_PAYMENT_METHOD_ID.test(paymentMethod)) return false
+      let method: Stripe.PaymentMethod
+      try {
+        method = await stripe.paymentMethods.retrieve(paymentMethod)
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return false
+        }
+        throw error
+      }
+      // a card id is not a secret: only the customer it is kept on may remove it
+      if (idOf(method.customer) !== customer) return false
+      try {
+        await stripe.paymentMethods.detach(method.id)
+        return true
+      } catch (error) {
+        // detached meanwhile (another tab): it is no longer this customer's
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false
+        throw error
+      }
+    },
+
+    async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionResult> {
+      let intent: Stripe.PaymentIntent
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currency,
+            customer: request.customer,
+            payment_method: request.paymentMethod,
+            // the customer is not at the form: a bank that wants them answers with an error
+            off_session: true,
+            confirm: true,
+            capture_method: request.capture,
+            metadata: { ...request.metadata },
+            ...(request.description ? { description: request.description } : {}),
+            ...WITH_CHARGE,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        )
+      } catch (error) {
+        return offSessionFailure(error)
+      }
+      switch (intent.status) {
+        case 'requires_capture':
+          return { status: 'authorized', payment: toPayment(intent) }
+        case 'succeeded':
+          return { status: 'succeeded', payment: toPayment(intent) }
+        case 'requires_action':
+        case 'requires_confirmation':
+          if (intent.client_secret) {
+            return {
+              status: 'requires_authentication',
+              paymentId: intent.id,
+              clientSecret: intent.client_secret,
+            }
+          }
+          break
+        case 'requires_payment_method':
+        case 'canceled':
+          return {
+            status: 'declined',
+            paymentId: intent.id,
+            clientSecret: intent.client_secret,
+            code: intent.last_payment_error?.code ?? 'card_declined',
+            message: intent.last_payment_error?.message ?? 'The card was declined.',
+          }
+      }
+      // processing, or a status this code does not know: not paid, and not refused either
+      return {
+        status: 'error',
+        message: `Stripe answered the off-session payment ${intent.id} with status ${intent.status}`,
       }
     },
 

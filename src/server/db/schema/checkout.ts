@@ -103,3 +103,42 @@ export const demoPaymentOperations = pgTable('demo_payment_operations', {
   result: jsonb('result').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 })
+
+/**
+ * The demo provider's saved cards: never the number, only what a customer is shown of it and
+ * which of Stripe's test cards it was, so a later charge without the customer answers as that
+ * card would (docs/product.md#saved-cards).
+ */
+export const demoSavedCards = pgTable(
+  'demo_saved_cards',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    /** succeeds | declines | needs_authentication, when charged without the customer */
+    behaviour: text('behaviour').notNull(),
+    createdAt: createdAt(),
+    /** removed by the customer: kept for the holds it made, never listed or charged again */
+    removedAt: timestamptz('removed_at'),
+  },
+  (table) => [index('demo_saved_cards_customer').on(table.customerId)],
+)
+
+/** The demo provider's card setups (the profile's "Add a card"), confirmed by its card form. */
+export const demoCardSetups = pgTable('demo_card_setups', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  customerId: text('customer_id').notNull(),
+  /** requires_payment_method | requires_action | succeeded */
+  status: text('status').notNull().default('requires_payment_method'),
+  /** the card it saved, once succeeded */
+  savedCardId: text('saved_card_id'),
+  /** what is kept of the card while the bank's check is waiting (never the number) */
+  pendingCard: jsonb('pending_card').$type<Record<string, unknown>>(),
+  lastError: text('last_error'),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: createdAt(),
+})

@@ -96,6 +96,11 @@ export const orderChanges = pgTable(
     specialInstructions: text('special_instructions'),
     /** true when specialInstructions replaces the order's (null then clears them) */
     changesInstructions: boolean('changes_instructions').notNull().default(false),
+    /**
+     * the saved card charged for it without the customer (docs/product.md#saved-cards): stored
+     * before the charge, so a charge whose answer was lost is asked again under the same key
+     */
+    savedCardId: text('saved_card_id'),
     status: text('status', { enum: ORDER_CHANGE_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

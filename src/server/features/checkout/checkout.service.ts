@@ -35,6 +35,7 @@ export function createCheckoutService({
   counters = { orderCreated: () => {}, paymentFailed: () => {} },
   orderPayments,
   stock,
+  customerFor,
 }: {
   checkouts: CheckoutRepo
   quote: QuoteBasket
@@ -50,6 +51,8 @@ export function createCheckoutService({
   orderPayments?: OrderPayments | undefined
   /** a checkout takes what it buys of a limited product from what its Saturday has left */
   stock: PaymentIntentDeps['stock']
+  /** saved cards: the customer's provider customer, to keep their card on */
+  customerFor?: PaymentIntentDeps['customerFor']
 }) {
   const closing = createCheckoutClosing({ checkouts, coupons, stock, transaction })
   const fulfil = createFulfilment({
@@ -72,6 +75,7 @@ export function createCheckoutService({
     provider,
     log,
     now,
+    customerFor,
   })
 
   return {

@@ -1,12 +1,20 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type {
+  DemoCardBehaviour,
+  DemoCardSetupRecord,
   DemoOperationResult,
   DemoPaymentRecord,
+  DemoSavedCardRecord,
   DemoPaymentStore,
   Refund,
 } from '../../adapters/payments/index.ts'
 import type { Database } from '../../db/client.ts'
-import { demoPaymentOperations, demoPayments } from '../../db/schema/checkout.ts'
+import {
+  demoCardSetups,
+  demoPaymentOperations,
+  demoPayments,
+  demoSavedCards,
+} from '../../db/schema/checkout.ts'
 
 type DemoRow = typeof demoPayments.$inferSelect
 
@@ -22,6 +30,21 @@ const toRecord = (row: DemoRow): DemoPaymentRecord => ({
   lastError: row.lastError,
   createdAt: row.createdAt,
   authorizedAt: row.authorizedAt,
+})
+
+const toCard = (row: typeof demoSavedCards.$inferSelect): DemoSavedCardRecord => ({
+  ...row,
+  behaviour: row.behaviour as DemoCardBehaviour,
+})
+
+const toSetup = (row: typeof demoCardSetups.$inferSelect): DemoCardSetupRecord => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  customerId: row.customerId,
+  status: row.status,
+  savedCardId: row.savedCardId,
+  pendingCard: row.pendingCard,
+  lastError: row.lastError,
 })
 
 /**
@@ -59,6 +82,70 @@ export function createDemoPaymentStore(db: Database): DemoPaymentStore {
         .where(and(eq(demoPayments.id, id), inArray(demoPayments.status, [...from])))
         .returning()
       return row && toRecord(row)
+    },
+
+    async saveCard(card) {
+      const [row] = await db.insert(demoSavedCards).values(card).returning()
+      if (!row) throw new Error('saving a demo card returned nothing')
+      return toCard(row)
+    },
+
+    async findCard(id) {
+      const [row] = await db.select().from(demoSavedCards).where(eq(demoSavedCards.id, id))
+      return row && toCard(row)
+    },
+
+    async listCards(customerId) {
+      const rows = await db
+        .select()
+        .from(demoSavedCards)
+        .where(and(eq(demoSavedCards.customerId, customerId), isNull(demoSavedCards.removedAt)))
+        .orderBy(desc(demoSavedCards.createdAt), desc(demoSavedCards.id))
+      return rows.map(toCard)
+    },
+
+    async removeCard(customerId, id, at) {
+      const removed = await db
+        .update(demoSavedCards)
+        .set({ removedAt: at })
+        .where(
+          and(
+            eq(demoSavedCards.id, id),
+            eq(demoSavedCards.customerId, customerId),
+            isNull(demoSavedCards.removedAt),
+          ),
+        )
+        .returning({ id: demoSavedCards.id })
+      return removed.length > 0
+    },
+
+    async insertSetupOnce(setup) {
+      const [created] = await db
+        .insert(demoCardSetups)
+        .values(setup)
+        .onConflictDoNothing({ target: demoCardSetups.idempotencyKey })
+        .returning()
+      if (created) return toSetup(created)
+      const [existing] = await db
+        .select()
+        .from(demoCardSetups)
+        .where(eq(demoCardSetups.idempotencyKey, setup.idempotencyKey))
+      if (!existing) throw new Error('demo card setup vanished after an idempotent insert')
+      return toSetup(existing)
+    },
+
+    async findSetup(id) {
+      const [row] = await db.select().from(demoCardSetups).where(eq(demoCardSetups.id, id))
+      return row && toSetup(row)
+    },
+
+    async transitionSetup(id, from, to) {
+      const [row] = await db
+        .update(demoCardSetups)
+        .set(to)
+        .where(and(eq(demoCardSetups.id, id), inArray(demoCardSetups.status, [...from])))
+        .returning()
+      return row && toSetup(row)
     },
 
     async findRefund(refundId: string): Promise<Refund | undefined> {

@@ -4,7 +4,7 @@ import {
   DemoAuthenticateResultSchema,
   DemoCardSchema,
   DemoConfirmResultSchema,
-  PaymentIntentParamsSchema,
+  DemoConfirmParamsSchema,
 } from '#shared/schemas/checkout.ts'
 import type { DemoProvider } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
@@ -15,7 +15,7 @@ import type { CheckoutService } from './checkout.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
 import { EXAMPLE_IDS } from '../../plugins/api-examples.ts'
 
-const demoPaymentParams = PaymentIntentParamsSchema.meta({
+const demoPaymentParams = DemoConfirmParamsSchema.meta({
   examples: [{ paymentIntentId: EXAMPLE_IDS.demoPaymentIntent }],
 })
 
@@ -24,18 +24,22 @@ const DECLINED_CARDS = { max: 10, windowMs: 15 * 60_000 }
 
 /**
  * The demo provider's card form and bank check (docs/product.md#payments). Only the payment's
- * own customer (its checkout's, or its order's) may confirm it.
+ * own customer (its checkout's, or its order's) may confirm it; a card setup (the profile's
+ * "Add a card") only by the customer it keeps the card for.
  */
 export function demoPaymentsRoutes({
   checkout,
   auth,
   demo,
   rateLimits,
+  cardSetupOwner,
 }: {
   checkout: Pick<CheckoutService, 'paymentOwner'>
   auth: SignedIn
   demo: DemoProvider
   rateLimits: Pick<RateLimitsService, 'attemptLimiter'>
+  /** whose card setup (seti_…) this is: a saved card's, confirmed by the same form */
+  cardSetupOwner: (setupId: string) => Promise<string | null>
 }): FastifyPluginAsyncZod {
   const declinedCards = rateLimits.attemptLimiter({
     name: 'card-declined',
@@ -49,7 +53,10 @@ export function demoPaymentsRoutes({
     paymentIntentId: string,
   ) => {
     const { user } = await auth.signedIn(request)
-    if ((await checkout.paymentOwner(paymentIntentId)) !== user.id) {
+    const owner = paymentIntentId.startsWith('seti_')
+      ? await cardSetupOwner(paymentIntentId)
+      : await checkout.paymentOwner(paymentIntentId)
+    if (owner !== user.id) {
       throw new AppError('PAYMENT_NOT_FOUND')
     }
     return user.id

@@ -55,6 +55,10 @@ export function createCheckoutFeature(deps: {
   orderPayments?: OrderPayments | undefined
   /** weekly quantities: what a checkout takes of a limited product */
   stock: PaymentIntentDeps['stock']
+  /** saved cards (docs/product.md#saved-cards): the customer to keep a card on */
+  customerFor?: PaymentIntentDeps['customerFor']
+  /** whose card setup the demo card form is confirming */
+  cardSetupOwner?: ((setupId: string) => Promise<string | null>) | undefined
 }) {
   const service = createCheckoutService({
     checkouts: createCheckoutRepo(deps.db),
@@ -68,6 +72,7 @@ export function createCheckoutFeature(deps: {
     ...(deps.counters ? { counters: deps.counters } : {}),
     orderPayments: deps.orderPayments,
     stock: deps.stock,
+    customerFor: deps.customerFor,
   })
   const payments = deps.payments
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -79,6 +84,7 @@ export function createCheckoutFeature(deps: {
           auth: deps.auth,
           demo: payments.provider,
           rateLimits: deps.rateLimits,
+          cardSetupOwner: deps.cardSetupOwner ?? (() => Promise.resolve(null)),
         }),
       )
     }

@@ -64,6 +64,8 @@ export interface PaymentIntentDeps {
   provider: PaymentProvider
   log: FastifyBaseLogger
   now: () => Date
+  /** the customer's provider customer, made on first use, to keep their card on */
+  customerFor?: ((user: UserRow) => Promise<string>) | undefined
 }
 
 /** A coupon that cannot be used on this basket is a conflict the shopper resolves (409). */
@@ -146,18 +148,23 @@ async function storeCheckout(
 
 /** The provider's payment for a stored checkout; without one, the checkout and its hold go. */
 async function createPayment(
-  { checkouts, coupons, transaction, provider, log }: PaymentIntentDeps,
+  { checkouts, coupons, transaction, provider, log, customerFor }: PaymentIntentDeps,
   user: UserRow,
   checkoutId: string,
   total: Cents,
+  saveCard: boolean,
 ) {
   try {
+    // the card is kept on the customer's provider customer once it has paid
+    // (docs/product.md#saved-cards)
+    const customer = saveCard && customerFor ? await customerFor(user) : null
     return await provider.createPayment({
       amount: total,
       currency: 'usd',
       metadata: { checkoutId, userId: user.id },
       idempotencyKey: `checkout_${checkoutId}`,
       description: `Order from ${user.email}`,
+      ...(customer ? { customer, savePaymentMethod: true } : {}),
     })
   } catch (error) {
     await transaction(async (tx) => {
@@ -193,7 +200,13 @@ export function createPaymentIntents(deps: PaymentIntentDeps) {
     if (input.amount !== quote.total) return amountMismatch(quote)
 
     const { checkoutId, wire, deliveryDate } = await storeCheckout(deps, user, input, quote, at)
-    const payment = await createPayment(deps, user, checkoutId, quote.total)
+    const payment = await createPayment(
+      deps,
+      user,
+      checkoutId,
+      quote.total,
+      input.savePaymentMethod === true,
+    )
     if (!(await deps.checkouts.attachPayment(checkoutId, payment.id))) {
       deps.log.error(
         { checkoutId, paymentIntentId: payment.id },

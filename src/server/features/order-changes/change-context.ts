@@ -41,6 +41,11 @@ export interface ChangeContext {
   /** what a change raises of a limited product is checked against what is left */
   stock: Pick<WeeklyStock, 'reserveWithin' | 'lockWithin' | 'anyLimited' | 'changed'>
   provider: PaymentProvider
+  /** saved cards (docs/product.md#saved-cards): the customer's card, when it is theirs */
+  cards: {
+    customerOfCard(userId: string, cardId: string): Promise<string | null>
+    existingCustomer(userId: string): Promise<string | null>
+  }
   money: MoneyOperations
   log: FastifyBaseLogger
   now: () => Date

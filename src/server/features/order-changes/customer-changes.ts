@@ -10,7 +10,7 @@ import type { Transaction } from '../../db/transaction.ts'
 import type { OrderWithLines } from '../orders/index.ts'
 import { conflict, lockedReason, type ChangeContext } from './change-context.ts'
 import { describeDraft, draftOf, revisionOf, type Draft } from './drafts.ts'
-import { askForPayment, stockLinesOf } from './paid-changes.ts'
+import { askForPayment, payWithSavedCard, savedCardOf, stockLinesOf } from './paid-changes.ts'
 
 /** Whether the draft would leave the order as it is: no line, total or detail changes. */
 function changesNothing(draft: Draft, order: OrderWithLines): boolean {
@@ -51,7 +51,10 @@ export async function changeOrder(
   if (changesNothing(draft, current)) return ctx.orders.orderOf(orderId, userId)
   const newTotal = draft.priced?.totals.total ?? decimalToCents(current.total)
   if (newTotal > decimalToCents(current.authorizedAmount)) {
-    return askForPayment(ctx, current, draft, 'change')
+    // a saved card authorises the new total without the card form (docs/product.md#saved-cards)
+    if (!input.paymentMethodId) return askForPayment(ctx, current, draft, 'change')
+    const card = await savedCardOf(ctx, userId, input.paymentMethodId)
+    return payWithSavedCard(ctx, current, draft, card)
   }
   await ctx.transaction(async (tx) => {
     const order = await ctx.orders.lockWithin(tx, orderId)

@@ -39,6 +39,7 @@ export function createOrderChangesFeature(deps: {
   coupons: Pick<CouponsService, 'updateRedemptionWithin' | 'giveBackWithin'>
   stock: ChangeContext['stock']
   provider: PaymentProvider
+  cards: ChangeContext['cards']
   log: FastifyBaseLogger
   now: () => Date
 }) {
@@ -51,6 +52,7 @@ export function createOrderChangesFeature(deps: {
     coupons: deps.coupons,
     stock: deps.stock,
     provider: deps.provider,
+    cards: deps.cards,
     log: deps.log,
     now: deps.now,
   }

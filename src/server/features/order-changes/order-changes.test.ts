@@ -486,7 +486,10 @@ describe('a capture that fails', () => {
       expect(failed.history.at(-1)?.summary).toMatch(/authorization expired/)
       const captures = (await moneyMoves(order.paymentIntentId)).filter((m) => m.kind === 'capture')
       expect(captures).toHaveLength(1)
-      expect(captures[0]?.result).toEqual({ refused: DEMO_REFUSALS.expired })
+      expect(captures[0]?.result).toEqual({
+        refused: DEMO_REFUSALS.expired,
+        code: 'charge_expired_for_capture',
+      })
     } finally {
       clock = saved
     }

@@ -2,7 +2,8 @@ import { cutoffOfDelivery, packingClosesOfDelivery } from '#shared/domain/delive
 import { centsToDecimal, decimalToCents, type Cents } from '#shared/domain/money.ts'
 import type { DeliveryInfo, Order } from '#shared/schemas/order.ts'
 import { ORDER_CHANGE_MESSAGES, type PaymentRequired } from '#shared/schemas/order-changes.ts'
-import type { Payment } from '../../adapters/payments/index.ts'
+import { SAVED_CARD_MESSAGES } from '#shared/schemas/saved-cards.ts'
+import type { OffSessionResult, Payment } from '../../adapters/payments/index.ts'
 import { AppError } from '../../app-error.ts'
 import type { Transaction } from '../../db/transaction.ts'
 import type { OrderWithLines } from '../orders/index.ts'
@@ -41,18 +42,37 @@ export function stockLinesOf(order: OrderWithLines): StockLine[] {
   )
 }
 
-/** A change kept with a new payment for `total`: what the card form needs. */
-export async function askForPayment(
+/** A saved card of the customer's, with the provider customer it is kept on. */
+export interface SavedCardChoice {
+  readonly id: string
+  readonly customer: string
+}
+
+/** The customer's saved card, or 404 when it is not theirs (or no longer saved). */
+export async function savedCardOf(
+  ctx: ChangeContext,
+  userId: string,
+  cardId: string,
+): Promise<SavedCardChoice> {
+  const customer = await ctx.cards.customerOfCard(userId, cardId)
+  if (!customer) throw new AppError('CARD_NOT_FOUND')
+  return { id: cardId, customer }
+}
+
+/** before the cut-off a card is only authorised, as at checkout; after it, taken at once */
+const captureAt = (at: Date, order: Pick<OrderWithLines, 'deliveryDate'>) =>
+  at < cutoffOfDelivery(order.deliveryDate) ? ('manual' as const) : ('automatic' as const)
+
+/** The change stored before any payment is asked for: it holds what it raises of a limited product. */
+async function storeChange(
   ctx: ChangeContext,
   order: OrderWithLines,
   draft: Draft,
   purpose: 'change' | 'pay_again',
-): Promise<PaymentRequired> {
+  savedCardId: string | null,
+) {
   const priced = draft.priced
   const totals = priced ? priced.totals : totalsOfColumns(order)
-  // before the cut-off a card is only authorised, as at checkout; after it, taken at once
-  const capture = ctx.now() < cutoffOfDelivery(order.deliveryDate) ? 'manual' : 'automatic'
-  // a change being paid for holds what it raises of a limited product until it is paid or dropped
   const change = await ctx.transaction(async (tx) => {
     if (priced) {
       await ctx.stock.reserveWithin(tx, {
@@ -74,13 +94,26 @@ export async function askForPayment(
       deliveryInfo: draft.deliveryInfo,
       specialInstructions: draft.specialInstructions ?? null,
       changesInstructions: draft.specialInstructions !== undefined,
+      savedCardId,
       createdAt: ctx.now(),
     })
   })
+  return { change, totals }
+}
+
+/** The card form's payment for a stored change; without one, the change goes (503). */
+async function paymentForForm(
+  ctx: ChangeContext,
+  order: OrderWithLines,
+  change: OrderChangeRow,
+  savedCard?: PaymentRequired['paymentRequired']['savedCard'],
+): Promise<PaymentRequired> {
+  const purpose = change.purpose
+  const total = decimalToCents(change.total)
   let payment
   try {
     payment = await ctx.provider.createPayment({
-      amount: totals.total,
+      amount: total,
       currency: 'usd',
       metadata: {
         orderId: order.id,
@@ -89,7 +122,7 @@ export async function askForPayment(
       },
       idempotencyKey: `order_${purpose}_${change.id}`,
       description: `Order ${order.id.slice(0, 8)}: ${purpose === 'change' ? 'change' : 'payment'}`,
-      capture,
+      capture: captureAt(change.createdAt, order),
     })
   } catch (error) {
     await ctx.repo.removeChange(change.id)
@@ -98,14 +131,115 @@ export async function askForPayment(
   }
   await ctx.repo.attachChangePayment(change.id, payment.id)
   // the change holds what it raises of a limited product from now on
-  if (priced) ctx.stock.changed()
+  if (hasLines(change)) ctx.stock.changed()
   return {
     paymentRequired: {
       clientSecret: payment.clientSecret,
       paymentIntentId: payment.id,
-      total: centsToDecimal(totals.total),
+      total: centsToDecimal(total),
       provider: ctx.provider.name,
+      ...(savedCard ? { savedCard } : {}),
     },
+  }
+}
+
+const hasLines = (change: OrderChangeRow) =>
+  Array.isArray(change.items) && (change.items as unknown[]).length > 0
+
+/** A change kept with a new payment for its total: what the card form needs. */
+export async function askForPayment(
+  ctx: ChangeContext,
+  order: OrderWithLines,
+  draft: Draft,
+  purpose: 'change' | 'pay_again',
+): Promise<PaymentRequired> {
+  const { change } = await storeChange(ctx, order, draft, purpose, null)
+  return paymentForForm(ctx, order, change)
+}
+
+/**
+ * Charges the change's saved card without the customer, under a key of the change's own: asked
+ * again (the sweep, after an answer was lost), it answers the same payment.
+ */
+export function chargeSavedCard(
+  ctx: ChangeContext,
+  change: OrderChangeRow,
+  order: Pick<OrderWithLines, 'deliveryDate'>,
+  customer: string,
+): Promise<OffSessionResult> {
+  if (!change.savedCardId) throw new Error(`change ${change.id} has no saved card`)
+  return ctx.provider.chargeOffSession({
+    customer,
+    paymentMethod: change.savedCardId,
+    amount: decimalToCents(change.total),
+    currency: 'usd',
+    capture: captureAt(change.createdAt, order),
+    metadata: { orderId: change.orderId, userId: change.userId, orderChangeId: change.id },
+    idempotencyKey: `order_change_saved_card_${change.id}`,
+    description: `Order ${change.orderId.slice(0, 8)}: change`,
+  })
+}
+
+/**
+ * A change above the hold, paid with a saved card (docs/product.md#saved-cards): authorised in
+ * the background and applied at once, the old hold released. Only a card the bank wants the
+ * customer to confirm, or one it refuses, brings the card form back, for the same change.
+ */
+export async function payWithSavedCard(
+  ctx: ChangeContext,
+  order: OrderWithLines,
+  draft: Draft,
+  card: SavedCardChoice,
+): Promise<Order | PaymentRequired> {
+  const { change } = await storeChange(ctx, order, draft, 'change', card.id)
+  const result = await chargeSavedCard(ctx, change, order, card.customer)
+  const total = centsToDecimal(decimalToCents(change.total))
+  const formFor = async (
+    paymentId: string,
+    clientSecret: string,
+    savedCard: NonNullable<PaymentRequired['paymentRequired']['savedCard']>,
+  ): Promise<PaymentRequired> => {
+    await ctx.repo.attachChangePayment(change.id, paymentId)
+    if (hasLines(change)) ctx.stock.changed()
+    return {
+      paymentRequired: {
+        clientSecret,
+        paymentIntentId: paymentId,
+        total,
+        provider: ctx.provider.name,
+        savedCard,
+      },
+    }
+  }
+  switch (result.status) {
+    case 'authorized':
+    case 'succeeded':
+      await ctx.repo.attachChangePayment(change.id, result.payment.id)
+      if (hasLines(change)) ctx.stock.changed()
+      return applyPaid(ctx, { ...change, paymentIntentId: result.payment.id })
+    case 'requires_authentication':
+      return formFor(result.paymentId, result.clientSecret, {
+        status: 'requires_authentication',
+        code: null,
+        message: SAVED_CARD_MESSAGES.savedCardNeedsYou,
+      })
+    case 'declined': {
+      const savedCard = {
+        status: 'declined' as const,
+        code: result.code,
+        message: SAVED_CARD_MESSAGES.savedCardDeclined(result.message),
+      }
+      if (result.paymentId && result.clientSecret) {
+        return formFor(result.paymentId, result.clientSecret, savedCard)
+      }
+      // no payment was made (the card is gone): a payment for the card form, same change
+      return paymentForForm(ctx, order, change, savedCard)
+    }
+    case 'error':
+      // the change stays with its saved card: the sweep asks again under the same key, so a
+      // charge whose answer was lost is found, applied or released (docs/product.md#saved-cards)
+      ctx.log.error({ orderId: order.id, changeId: change.id }, result.message)
+      throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE')
   }
 }
 

@@ -2,7 +2,7 @@ import { packingClosesOfDelivery } from '#shared/domain/delivery.ts'
 import { AppError } from '../../app-error.ts'
 import { voidWithin, type ChangeContext } from './change-context.ts'
 import type { OrderChangeRow } from './order-money.repo.ts'
-import { applyPaid } from './paid-changes.ts'
+import { applyPaid, chargeSavedCard } from './paid-changes.ts'
 
 /** a change's payment is looked up at the provider after this long (a missed event) */
 const RECONCILE_AFTER_MS = 2 * 60_000
@@ -42,9 +42,30 @@ export function createStaleSweep(ctx: ChangeContext) {
     if (key) await ctx.money.carryOutSoon(key)
   }
 
+  /**
+   * A saved card's charge whose answer was lost (docs/product.md#saved-cards): asked again under
+   * the change's own key, the provider answers the payment it made (or makes it now), and the
+   * change carries on like any other.
+   */
+  async function withSavedCardPayment(change: OrderChangeRow): Promise<OrderChangeRow> {
+    if (!change.savedCardId || !change.paymentIntentId.startsWith('awaiting_payment_')) {
+      return change
+    }
+    const customer = await ctx.cards.existingCustomer(change.userId)
+    const order = await ctx.orders.findWithLines(change.orderId)
+    if (!customer || !order) return change
+    const result = await chargeSavedCard(ctx, change, order, customer)
+    const paymentId =
+      result.status === 'error' ? null : 'payment' in result ? result.payment.id : result.paymentId
+    if (!paymentId) return change
+    await ctx.repo.attachChangePayment(change.id, paymentId)
+    return { ...change, paymentIntentId: paymentId }
+  }
+
   async function settleChanges(at: number) {
     const stale = await ctx.repo.staleChanges(new Date(at - RECONCILE_AFTER_MS), BATCH)
-    for (const change of stale) {
+    for (const found of stale) {
+      const change = await withSavedCardPayment(found)
       if (await appliedIfPaid(change)) continue
       if (change.createdAt.getTime() <= at - ABANDONED_AFTER_MS) await drop(change)
     }
