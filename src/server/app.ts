@@ -351,6 +351,7 @@ async function registerOrdering(
     orderPayments: orderChanges.orderPayments,
     stock,
     customerFor: (user) => savedCards.service.customerFor(user),
+    joinOrder: (orderId, userId, input) => orderChanges.service.join(orderId, userId, input),
     cardSetupOwner: async (setupId) => {
       if (payments.kind !== 'demo') return null
       const customer = await payments.provider.setupCustomer(setupId)

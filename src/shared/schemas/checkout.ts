@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { CUSTOM_BOX_SIZE } from '../domain/farm-boxes.ts'
 import { MAX_LINE_QUANTITY } from '../domain/pricing.ts'
 import { MoneyInputSchema } from './money.ts'
-import { DeliveryInfoSchema } from './order.ts'
+import { DeliveryInfoSchema, OrderSchema } from './order.ts'
 import { PriceStringSchema } from './product.ts'
+import { SavedCardIdSchema, SavedCardRefusalSchema } from './saved-cards.ts'
 
 /**
  * Checkout and payments (docs/product.md#payments, #pricing). The checkout page and the server
@@ -77,6 +78,13 @@ export const CreatePaymentIntentInputSchema = z.object({
   specialInstructions: z.string().trim().max(500, 'Please use at most 500 characters').optional(),
   /** keep the card for changes to the customer's orders (docs/product.md#saved-cards) */
   savePaymentMethod: z.boolean().optional(),
+  /**
+   * the customer's open order for the same Saturday to add the basket to, instead of a second
+   * order (docs/product.md#one-order-per-saturday); `amount` is then the order's new total
+   */
+  joinOrderId: z.uuid({ error: CHECKOUT_MESSAGES.orderNotFound }).optional(),
+  /** a saved card to authorise the joined order's new total with, without the card form */
+  paymentMethodId: SavedCardIdSchema.optional(),
 })
 export type CreatePaymentIntentInput = z.input<typeof CreatePaymentIntentInputSchema>
 export type CreatePaymentIntentValues = z.output<typeof CreatePaymentIntentInputSchema>
@@ -104,8 +112,16 @@ export const CreatePaymentIntentResultSchema = z.object({
   totals: CheckoutTotalsSchema,
   /** ISO instant: the Saturday's 5:00 AM in America/Chicago */
   deliveryDate: z.string(),
+  /** set when the basket is being added to this order: the card form pays its new total */
+  joinOrderId: z.uuid().optional(),
+  /** set when a saved card was chosen and could not pay: why the card form is back */
+  savedCard: SavedCardRefusalSchema.optional(),
 })
 export type CreatePaymentIntentResult = z.infer<typeof CreatePaymentIntentResultSchema>
+
+/** The basket joined the customer's open order, paid by what already holds it or a saved card. */
+export const JoinedOrderResultSchema = z.object({ joinedOrder: OrderSchema })
+export type JoinedOrderResult = z.infer<typeof JoinedOrderResultSchema>
 
 /** 409 from create-payment-intent: the client's amount differs; these are the current figures. */
 export const AmountMismatchSchema = z.object({

@@ -29,6 +29,11 @@ export const ORDER_CHANGE_MESSAGES = {
   refundTooLarge: (left: string) => `At most ${left} is left to refund on this order.`,
   payAgainClosed: 'The time to pay for this order has passed. Please contact us.',
   notPayable: 'This order has no payment waiting.',
+  /** joining an order whose Saturday closed meanwhile: the basket goes to the next Saturday */
+  joinClosed: (next: string) => `This Saturday's orders are closed; this goes to ${next}.`,
+  /** a farm box the order holds already cannot take a second set of choices */
+  joinBoxTwice: (name: string) =>
+    `Your Saturday order has a ${name} already. Change its items on the order's page, or make a separate order.`,
   /** a cancel while the cut-off's capture of the order is in flight */
   beingCharged:
     "This order's card is being charged right now. Please try again in a minute: it will then be refunded in full.",

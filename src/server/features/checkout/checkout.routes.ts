@@ -6,11 +6,14 @@ import {
   CreateOrderInputSchema,
   CreatePaymentIntentInputSchema,
   CreatePaymentIntentResultSchema,
+  JoinedOrderResultSchema,
   PaymentConfigSchema,
+  type CreatePaymentIntentValues,
 } from '#shared/schemas/checkout.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import { OrderSchema } from '#shared/schemas/order.ts'
 import type { SignedIn } from '../auth/index.ts'
+import type { JoinOutcome } from '../order-changes/index.ts'
 import type { CheckoutService } from './checkout.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
 import {
@@ -32,12 +35,21 @@ export const checkoutErrors = {
 }
 
 /** Paying for a basket and turning the paid checkout into an order (docs/product.md#payments). */
+/** Adds a basket to the customer's open order (docs/product.md#one-order-per-saturday). */
+export type JoinOrder = (
+  orderId: string,
+  userId: string,
+  input: { amount: number; items: CreatePaymentIntentValues['items']; paymentMethodId?: string },
+) => Promise<JoinOutcome>
+
 export function checkoutRoutes({
   checkout,
   auth,
+  joinOrder,
 }: {
   checkout: CheckoutService
   auth: SignedIn
+  joinOrder?: JoinOrder | undefined
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -60,7 +72,8 @@ export function checkoutRoutes({
       '/api/create-payment-intent',
       {
         schema: {
-          summary: 'Price the basket on the server and start a card payment for it',
+          summary:
+            'Price the basket on the server and start a card payment for it, or add it to an open order (joinOrderId)',
           tags: [API_TAG.checkout],
           body: CreatePaymentIntentInputSchema.meta({
             examples: [
@@ -84,7 +97,7 @@ export function checkoutRoutes({
             ],
           }),
           response: {
-            200: CreatePaymentIntentResultSchema.meta({
+            200: z.union([CreatePaymentIntentResultSchema, JoinedOrderResultSchema]).meta({
               examples: [
                 {
                   clientSecret: `${EXAMPLE_IDS.paymentIntent}_secret_Vx9Qm2Rt5Yw8Zb1C`,
@@ -102,6 +115,7 @@ export function checkoutRoutes({
                   },
                   deliveryDate: EXAMPLE_DELIVERY_INSTANT,
                 },
+                { joinedOrder: EXAMPLE_ORDER },
               ],
             }),
             ...checkoutErrors,
@@ -111,6 +125,29 @@ export function checkoutRoutes({
       },
       async (request, reply) => {
         const { user } = await auth.signedIn(request)
+        const { joinOrderId } = request.body
+        if (joinOrderId && joinOrder) {
+          const joined = await joinOrder(joinOrderId, user.id, {
+            amount: request.body.amount,
+            items: request.body.items,
+            ...(request.body.paymentMethodId
+              ? { paymentMethodId: request.body.paymentMethodId }
+              : {}),
+          })
+          if (joined.kind === 'amount-mismatch') return reply.code(409).send(joined.body)
+          if (joined.kind === 'joined') return { joinedOrder: joined.order }
+          const { required } = joined
+          return {
+            clientSecret: required.clientSecret,
+            paymentIntentId: required.paymentIntentId,
+            amount: required.total,
+            provider: required.provider,
+            totals: joined.totals,
+            deliveryDate: joined.deliveryDate.toISOString(),
+            joinOrderId,
+            ...(required.savedCard ? { savedCard: required.savedCard } : {}),
+          }
+        }
         const outcome = await checkout.createPaymentIntent(user, request.body)
         if (outcome.kind === 'amount-mismatch') return reply.code(409).send(outcome.body)
         return outcome.result

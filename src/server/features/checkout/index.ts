@@ -10,7 +10,7 @@ import type { QuoteBasket } from '../quote/index.ts'
 import type { RateLimitsService } from '../rate-limits/index.ts'
 import { createCheckoutRepo } from './checkout.repo.ts'
 import type { PaymentIntentDeps } from './payment-intents.ts'
-import { checkoutRoutes } from './checkout.routes.ts'
+import { checkoutRoutes, type JoinOrder } from './checkout.routes.ts'
 import {
   createCheckoutService,
   type CheckoutCounters,
@@ -57,6 +57,8 @@ export function createCheckoutFeature(deps: {
   stock: PaymentIntentDeps['stock']
   /** saved cards (docs/product.md#saved-cards): the customer to keep a card on */
   customerFor?: PaymentIntentDeps['customerFor']
+  /** adds a basket to the customer's open order for its Saturday, instead of a second order */
+  joinOrder?: JoinOrder | undefined
   /** whose card setup the demo card form is confirming */
   cardSetupOwner?: ((setupId: string) => Promise<string | null>) | undefined
 }) {
@@ -76,7 +78,9 @@ export function createCheckoutFeature(deps: {
   })
   const payments = deps.payments
   const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(checkoutRoutes({ checkout: service, auth: deps.auth }))
+    await app.register(
+      checkoutRoutes({ checkout: service, auth: deps.auth, joinOrder: deps.joinOrder }),
+    )
     if (payments.kind === 'demo') {
       await app.register(
         demoPaymentsRoutes({

@@ -99,3 +99,4 @@ export const refundsOfOrders: RefundsOf = (db, orderIds) =>
   createOrderMoneyRepo(db).refundsOf(orderIds)
 
 export type { OrderChangesService } from './order-changes.service.ts'
+export type { JoinOutcome } from './joined-orders.ts'

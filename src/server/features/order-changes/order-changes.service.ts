@@ -10,6 +10,7 @@ import type { Cents } from '#shared/domain/money.ts'
 import { cancelOrder, refundOrder } from './cancels-and-refunds.ts'
 import { conflict, voidWithin, type ChangeContext } from './change-context.ts'
 import { changeOrder } from './customer-changes.ts'
+import { joinOrder, type JoinOutcome } from './joined-orders.ts'
 import { applyPaid, askForPayment } from './paid-changes.ts'
 import { handleOrderPaymentEvent } from './provider-events.ts'
 import { previewShort, shortItem } from './short-items.ts'
@@ -28,6 +29,13 @@ export function createOrderChangesService(ctx: ChangeContext) {
       userId: string,
       input: OrderChangeValues,
     ): Promise<Order | PaymentRequired> => changeOrder(ctx, orderId, userId, input),
+
+    /** A checkout's basket added to the customer's open order for its Saturday. */
+    join: (
+      orderId: string,
+      userId: string,
+      input: Parameters<typeof joinOrder>[3],
+    ): Promise<JoinOutcome> => joinOrder(ctx, orderId, userId, input),
 
     /** After the card form: applies the change its payment was for, exactly once. */
     async completePayment(orderId: string, userId: string, paymentIntentId: string) {

@@ -106,6 +106,8 @@ export type StopOrderRow = {
   deliveredAt: Date | null
   deliveryNote: string | null
   itemsCount: number
+  /** when it was placed: the first of a stop's orders is the stop (docs/product.md#routes) */
+  createdAt: Date
 }
 
 /** A product a customer ordered, and its place: 1 for the most ordered (ties share a place). */
@@ -201,6 +203,7 @@ const stopColumns = {
   deliveryDate: orders.deliveryDate,
   deliveredAt: orders.deliveredAt,
   deliveryNote: orders.deliveryNote,
+  createdAt: orders.createdAt,
   // spelled out: inside a subquery drizzle would leave the columns' tables unnamed
   itemsCount: sql<number>`coalesce((select sum(oi.quantity) from order_items oi where oi.order_id = "orders"."id"), 0)::int`,
 }

@@ -8,6 +8,7 @@ import {
   OrderSchema,
 } from '#shared/schemas/order.ts'
 import { BuyAgainListSchema } from '#shared/schemas/product.ts'
+import { SaturdaySchema } from '#shared/schemas/week.ts'
 import type { SignedIn } from '../auth/index.ts'
 import type { OrdersService } from './orders.service.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
@@ -16,6 +17,7 @@ import {
   EXAMPLE_ORDER_ITEMS,
   EXAMPLE_ORDER_PARAMS,
   EXAMPLE_PRODUCT,
+  EXAMPLE_SATURDAY,
 } from '../../plugins/api-examples.ts'
 
 const orderParams = OrderIdParamsSchema.meta({ examples: [EXAMPLE_ORDER_PARAMS] })
@@ -72,6 +74,25 @@ export function ordersRoutes({
         },
       )
     }
+
+    app.get(
+      '/api/orders/open',
+      {
+        schema: {
+          summary: 'The customer’s open order for a Saturday, to add a basket to (404 when none)',
+          tags: [API_TAG.orders],
+          querystring: z
+            .strictObject({ saturday: SaturdaySchema })
+            .meta({ examples: [{ saturday: EXAMPLE_SATURDAY }] }),
+          response: { 200: OrderSchema.meta({ examples: [EXAMPLE_ORDER] }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store')
+        const { user } = await auth.signedIn(request)
+        return orders.openOrderOn(user.id, request.query.saturday)
+      },
+    )
 
     app.get(
       '/api/orders/:id',

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { chicagoDayBounds } from '#shared/domain/delivery.ts'
+import { chicagoDayBounds, chicagoDayOf } from '#shared/domain/delivery.ts'
 import type {
   AdminOrder,
   AdminOrderListQuery,
@@ -154,6 +154,25 @@ export function createOrdersService({
     /** The customer's own orders, newest first. */
     async ordersOf(userId: string): Promise<Order[]> {
       return (await repo.ofUser(userId)).map(wire)
+    },
+
+    /**
+     * The customer's open order for a Saturday (docs/product.md#one-order-per-saturday): not
+     * cancelled and still changeable; the first placed when there are several. 404 when none.
+     */
+    async openOrderOn(userId: string, saturday: string): Promise<Order> {
+      const open = (await repo.ofUser(userId))
+        .map(wire)
+        .filter(
+          (order) =>
+            order.editable &&
+            order.status !== 'cancelled' &&
+            chicagoDayOf(new Date(order.deliveryDate)) === saturday,
+        )
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      const [first] = open
+      if (!first) throw new AppError('ORDER_NOT_FOUND')
+      return first
     },
 
     /** The order with its life: 404 for an order that is not the caller's. */
