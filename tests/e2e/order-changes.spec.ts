@@ -52,7 +52,8 @@ async function payWith(page: Page, cardNumber: string) {
   await payment.getByLabel('Card number', { exact: true }).fill(cardNumber)
   await payment.getByLabel('Expiry (MM / YY)', { exact: true }).fill('12 / 34')
   await payment.getByLabel('CVC', { exact: true }).fill('123')
-  await payment.getByRole('button', { name: /^Pay \$/ }).click()
+  // the new total replaces the hold: the button must not read like a second charge
+  await payment.getByRole('button', { name: /^Authorize \$.* instead$/ }).click()
 }
 
 test(
@@ -85,6 +86,10 @@ test(
     const instructions = 'Gate code 4417; leave the box by the side door'
     await field(page, 'Delivery instructions (optional)').fill(instructions)
     await expect(main(page)).toContainText(`${instructions.length}/500`)
+    // without a saved card a raised change asks for the card (saved cards: saved-cards.spec.ts)
+    await main(page)
+      .getByRole('checkbox', { name: 'Save this card for changes to my orders' })
+      .uncheck()
     await field(page, 'Card number').fill(TEST_CARDS.succeeds)
     await field(page, 'Expiry (MM / YY)').fill('12 / 34')
     await field(page, 'CVC').fill('123')

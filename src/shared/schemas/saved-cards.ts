@@ -18,9 +18,9 @@ export const SAVED_CARD_MESSAGES = {
   noCards: 'No saved cards yet. Save one at checkout, or add one here.',
   /** the card form after the saved card could not pay a change */
   replacesHold: (total: string) =>
-    `Your card will be authorised for the new total of ${total}. This replaces the hold on your card: it is not a second charge.`,
+    `Your card will be authorized for the new total of ${total}. This replaces the hold on your card: it is not a second charge.`,
   savedCardDeclined: (message: string) =>
-    `Your saved card could not pay for this change (${message}). Please enter a card.`,
+    `Your saved card could not pay for this change (${message.replace(/[.!]+$/, '')}). Please enter a card.`,
   savedCardNeedsYou:
     'Your bank wants you to confirm this payment. Please enter your card to confirm it.',
 } as const

@@ -8,4 +8,6 @@ export const QUERY_ROOTS = {
   producers: ['producers'],
   myOrders: ['orders', 'mine'],
   adminMessages: ['admin', 'contact-messages'],
+  /** the customer's saved cards: the profile adds and removes them, checkout and changes use them */
+  savedCards: ['payment-methods'],
 } as const

@@ -1,13 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import type { PaymentProviderName } from '#shared/schemas/checkout.ts'
-import type { ConfirmPayment } from './payment-outcome.ts'
+import type { ConfirmPayment, StripeIntent } from './payment-outcome.ts'
 
 // Stripe's libraries load only for a shop configured for Stripe
 const StripePayment = lazy(() => import('./stripe-payment.tsx'))
 
 /**
  * The provider's card form (docs/product.md#payments): the demo provider's own fields, or
- * Stripe's Payment Element once the payment exists. The checkout and an order's page use it.
+ * Stripe's Payment Element once the payment exists. The checkout, an order's page and the
+ * profile's "Add a card" use it.
  */
 export function CardFields({
   provider,
@@ -16,8 +17,16 @@ export function CardFields({
   card,
 }: {
   provider: PaymentProviderName | undefined
-  /** Stripe's keys and where its bank page returns to, once the payment exists; else null */
-  stripe: { publishableKey: string; clientSecret: string; returnPath: string } | null
+  /**
+   * Stripe's keys and where its bank page returns to, once the payment (or the card setup,
+   * `intent: 'setup'`) exists; else null
+   */
+  stripe: {
+    publishableKey: string
+    clientSecret: string
+    returnPath: string
+    intent?: StripeIntent
+  } | null
   onStripeReady: (confirm: ConfirmPayment | null) => void
   /** the demo provider's card fields */
   card: ReactNode

@@ -15,8 +15,13 @@ export const DEMO_TEST_CARDS = [
   { number: '4242 4242 4242 4242', outcome: 'succeeds' },
   { number: '4000 0000 0000 0002', outcome: 'is declined' },
   { number: '4000 0025 0000 3155', outcome: 'asks for authentication' },
-  // authorised at checkout, refused when the cut-off charges it (docs/product.md#order-payments)
-  { number: '4000 0000 0000 0341', outcome: 'is declined at the cut-off' },
+  // authorised at checkout, refused when the cut-off charges it (docs/product.md#order-payments);
+  // a saved one is refused when a change charges it too (docs/product.md#saved-cards)
+  {
+    number: '4000 0000 0000 0341',
+    outcome: 'is declined at the cut-off, or when saved and charged later',
+  },
+  { number: '4000 0027 6000 3184', outcome: 'asks for authentication, also when charged later' },
 ] as const
 
 export function useDemoCardForm(zip: string): DemoCardForm {

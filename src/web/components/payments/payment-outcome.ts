@@ -13,3 +13,6 @@ export type PaymentOutcome =
   | { status: 'redirect'; url: string }
 
 export type ConfirmPayment = () => Promise<PaymentOutcome>
+
+/** What Stripe's form confirms: a payment, or a card kept without one (a setup). */
+export type StripeIntent = 'payment' | 'setup'

@@ -1,11 +1,11 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
-import { loadStripe, type Stripe } from '@stripe/stripe-js'
+import { loadStripe, type Stripe, type StripeError } from '@stripe/stripe-js'
 import { LockIcon } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { CHECKOUT_MESSAGES } from '#shared/schemas/checkout.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { cn } from '#web/lib/cn.ts'
-import type { ConfirmPayment } from './payment-outcome.ts'
+import type { ConfirmPayment, PaymentOutcome, StripeIntent } from './payment-outcome.ts'
 
 /*
  * Stripe's Payment Element (docs/product.md#payments). Only this module imports Stripe, and the
@@ -31,13 +31,16 @@ export default function StripePayment({
   publishableKey,
   clientSecret,
   returnPath,
+  intent = 'payment',
   onReady,
   className,
 }: {
   publishableKey: string
   clientSecret: string
-  /** where the bank's page sends the customer back to: /checkout, or the order's page */
+  /** where the bank's page sends the customer back to: /checkout, the order's page, /profile */
   returnPath: string
+  /** a PaymentIntent's secret (a payment), or a SetupIntent's (a card kept without a payment) */
+  intent?: StripeIntent
   /** hands the page the function that confirms this payment (null while Stripe loads) */
   onReady: (confirm: ConfirmPayment | null) => void
   className?: string
@@ -78,18 +81,28 @@ export default function StripePayment({
         // new try at loading Stripe.js needs a new Elements
         <Elements key={clientSecret} stripe={forElements} options={{ clientSecret }}>
           <PaymentElement />
-          <Confirmer returnPath={returnPath} onReady={onReady} />
+          <Confirmer returnPath={returnPath} intent={intent} onReady={onReady} />
         </Elements>
       )}
     </div>
   )
 }
 
+/** A refusal of Stripe.js as a payment outcome: the card's fault, or anything else. */
+function outcomeOfError(error: StripeError): PaymentOutcome {
+  const message = error.message ?? CHECKOUT_MESSAGES.unexpected
+  return error.type === 'card_error' || error.type === 'validation_error'
+    ? { status: 'failed', message }
+    : { status: 'error', message }
+}
+
 function Confirmer({
   returnPath,
+  intent,
   onReady,
 }: {
   returnPath: string
+  intent: StripeIntent
   onReady: (confirm: ConfirmPayment | null) => void
 }) {
   const stripe = useStripe()
@@ -99,19 +112,27 @@ function Confirmer({
       onReady(null)
       return
     }
+    const confirmParams = { return_url: `${window.location.origin}${returnPath}` }
     onReady(async () => {
+      if (intent === 'setup') {
+        // the bank's page only when the card needs it; it comes back to return_url
+        const { error, setupIntent } = await stripe.confirmSetup({
+          elements,
+          confirmParams,
+          redirect: 'if_required',
+        })
+        if (error) return outcomeOfError(error)
+        return setupIntent.status === 'succeeded' || setupIntent.status === 'processing'
+          ? { status: 'succeeded' }
+          : { status: 'error', message: CHECKOUT_MESSAGES.paymentNotCompleted }
+      }
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}${returnPath}` },
+        confirmParams,
         // the bank's page only when the card needs it; it comes back to return_url
         redirect: 'if_required',
       })
-      if (error) {
-        const message = error.message ?? CHECKOUT_MESSAGES.unexpected
-        return error.type === 'card_error' || error.type === 'validation_error'
-          ? { status: 'failed', message }
-          : { status: 'error', message }
-      }
+      if (error) return outcomeOfError(error)
       // the card is authorised at checkout and charged at the cut-off (requires_capture)
       return paymentIntent.status === 'requires_capture' ||
         paymentIntent.status === 'succeeded' ||
@@ -120,6 +141,6 @@ function Confirmer({
         : { status: 'error', message: CHECKOUT_MESSAGES.paymentNotCompleted }
     })
     return () => onReady(null)
-  }, [stripe, elements, onReady, returnPath])
+  }, [stripe, elements, onReady, returnPath, intent])
   return null
 }

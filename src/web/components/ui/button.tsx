@@ -37,6 +37,8 @@ export const buttonVariants = cva(
       },
       size: {
         default: 'h-10 px-4 py-2 text-sm',
+        /** default's look, 44 px high on a phone for a thumb (a list's own buttons) */
+        touch: 'h-11 px-4 py-2 text-sm sm:h-10',
         xs: 'h-8 px-2 text-sm',
         sm: 'h-9 px-3 text-sm',
         lg: 'h-12 px-6 text-base',

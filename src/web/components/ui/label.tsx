@@ -6,6 +6,8 @@ const LABEL_LOOKS = {
   default: 'text-sm leading-none font-medium',
   /** the words beside a checkbox or radio */
   option: 'text-sm leading-none font-normal',
+  /** the words beside a checkbox when they may run over two lines on a phone */
+  'option-long': 'text-sm leading-snug font-normal',
   /** a small caption above a field (the price filter's Min and Max) */
   caption: 'text-xs font-medium',
   /** a label that heads a group, as a legend does */

@@ -9,14 +9,20 @@ import { cn } from '#web/lib/cn.ts'
 export function NativeSelect({
   className,
   wrapperClassName,
+  touch = false,
   ...props
-}: ComponentProps<'select'> & { wrapperClassName?: string }) {
+}: ComponentProps<'select'> & {
+  wrapperClassName?: string
+  /** 44 px high on a phone, for a thumb; the usual height from sm up */
+  touch?: boolean
+}) {
   return (
     <div className={cn('relative w-full', wrapperClassName)}>
       <select
         data-slot="native-select"
         className={cn(
-          'h-10 w-full min-w-0 cursor-pointer appearance-none rounded-md border border-input bg-card py-2 pr-9 pl-3 text-sm shadow-xs disabled:cursor-not-allowed disabled:opacity-50',
+          'w-full min-w-0 cursor-pointer appearance-none rounded-md border border-input bg-card py-2 pr-9 pl-3 text-sm shadow-xs disabled:cursor-not-allowed disabled:opacity-50',
+          touch ? 'h-11 sm:h-10' : 'h-10',
           className,
         )}
         {...props}

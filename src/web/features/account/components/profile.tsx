@@ -3,18 +3,22 @@ import { useState } from 'react'
 import { Link } from '#web/lib/router.tsx'
 import { PageHeader } from '#web/components/layout/page-header.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { useCardSetupReturn } from '../hooks/use-card-setup-return.ts'
 import { useSession } from '../hooks/use-session.ts'
 import { AuthCard } from './auth-card.tsx'
 import { ProfileDetails } from './profile-details.tsx'
 import { ProfileForm } from './profile-form.tsx'
+import { SavedCards } from './saved-cards.tsx'
 
 /**
  * The profile (docs/product.md#accounts): a log-in prompt without a session; otherwise the details,
- * and Edit Profile switches to the form (Cancel or a save switches back).
+ * and Edit Profile switches to the form (Cancel or a save switches back), then the saved cards
+ * (docs/product.md#saved-cards).
  */
 export function Profile() {
   const session = useSession()
   const [editing, setEditing] = useState(false)
+  useCardSetupReturn()
 
   if (session.isPending) {
     return (
@@ -41,13 +45,14 @@ export function Profile() {
       <PageHeader
         eyebrow="Your account"
         title="Your Profile"
-        intro="Your details and where your Saturday box goes."
+        intro="Your details, where your Saturday box goes, and the cards you pay with."
       />
       {editing ? (
         <ProfileForm user={session.user} onDone={() => setEditing(false)} />
       ) : (
         <ProfileDetails user={session.user} onEdit={() => setEditing(true)} />
       )}
+      <SavedCards user={session.user} />
     </div>
   )
 }

@@ -26,7 +26,13 @@ import { useCompleteOrder, type CheckoutProblem } from '../hooks/use-complete-or
 import { AfterPaymentLinks, CheckoutPanel, Finalizing } from './checkout-panels.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { TitledSection } from '#web/components/titled-section.tsx'
-import { PaymentFields, SetupFailure } from './payment-section.tsx'
+import { PaymentFields, SaveCardChoice, SetupFailure } from './payment-section.tsx'
+
+/** What the payment is made with besides the basket: a change to either needs a new payment. */
+interface PaymentChoices {
+  instructions: string
+  saveCard: boolean
+}
 
 /**
  * /checkout (docs/product.md#payments): an empty basket goes back to the shop, a visitor without a
@@ -114,21 +120,25 @@ function CheckoutForm({
   // the delivery instructions as typed, and as the current payment was made with: the server
   // keeps them with the checkout it prices (docs/product.md#order-changes)
   const [instructions, setInstructions] = useState('')
-  const [sentInstructions, setSentInstructions] = useState('')
+  // keep the card for later changes (docs/product.md#saved-cards): the payment is made with the
+  // choice, so like the instructions it is ticked here and sent with the payment
+  const [saveCard, setSaveCard] = useState(true)
+  const [sent, setSent] = useState<PaymentChoices>({ instructions: '', saveCard: true })
 
   const config = useQuery(paymentQueries.config())
-  const intentFor = (specialInstructions: string) =>
+  const intentFor = (choices: PaymentChoices) =>
     paymentIntentQueries.forBasket({
-      key: `${basketKey(lines, promoCode)}|${specialInstructions}`,
+      key: `${basketKey(lines, promoCode)}|${choices.instructions}|${choices.saveCard ? 'save' : ''}`,
       input: {
         amount: centsToDecimal(estimate.total),
         items: toCheckoutItems(lines),
         promoCode,
-        ...(specialInstructions ? { specialInstructions } : {}),
+        ...(choices.instructions ? { specialInstructions: choices.instructions } : {}),
+        ...(choices.saveCard ? { savePaymentMethod: true } : {}),
       },
       onPriceChange: (change) => basket.takePrices(change.items),
     })
-  const intent = useQuery(intentFor(sentInstructions))
+  const intent = useQuery(intentFor(sent))
   const order = useCompleteOrder({
     basket,
     deliveryForm,
@@ -176,16 +186,17 @@ function CheckoutForm({
         className="flex flex-col gap-8 lg:order-1"
         onSubmit={(event) => {
           event.preventDefault()
-          const typed = instructions.trim()
+          const chosen = { instructions: instructions.trim(), saveCard }
           void order.completeOrder(ready ? payment : undefined, async () => {
-            // the demo card pays whichever payment it is given, so new instructions get a new
-            // payment made with them; Stripe's form is bound to its payment, which took the
-            // instructions when the box was left (onBlur below)
-            if (typed === sentInstructions || provider !== 'demo' || !payment) {
+            // the demo card pays whichever payment it is given, so new instructions (or a new
+            // choice to keep the card) get a new payment made with them; Stripe's form is bound
+            // to its payment, which took them when they changed (onBlur and onChange below)
+            const same = chosen.instructions === sent.instructions && saveCard === sent.saveCard
+            if (same || provider !== 'demo' || !payment) {
               return payment as NonNullable<typeof payment>
             }
-            const fresh = await queryClient.fetchQuery(intentFor(typed))
-            setSentInstructions(typed)
+            const fresh = await queryClient.fetchQuery(intentFor(chosen))
+            setSent(chosen)
             return fresh.intent
           })
         }}
@@ -216,7 +227,7 @@ function CheckoutForm({
             value={instructions}
             onChange={(event) => setInstructions(event.target.value)}
             onBlur={() => {
-              if (provider === 'stripe') setSentInstructions(instructions.trim())
+              if (provider === 'stripe') setSent({ ...sent, instructions: instructions.trim() })
             }}
           />
         </TitledSection>
@@ -243,6 +254,18 @@ function CheckoutForm({
               }
               onStripeReady={order.setStripeConfirm}
               card={<DemoCardFields form={cardForm} idPrefix={`${idPrefix}-card`} />}
+              saveCard={
+                <SaveCardChoice
+                  controlId={`${idPrefix}-save-card`}
+                  checked={saveCard}
+                  disabled={processing}
+                  onChange={(checked) => {
+                    setSaveCard(checked)
+                    // Stripe's form confirms the payment it was made with: a new one, at once
+                    if (provider === 'stripe') setSent({ ...sent, saveCard: checked })
+                  }}
+                />
+              }
               problem={order.problem}
               total={totals.total}
               canPay={ready}

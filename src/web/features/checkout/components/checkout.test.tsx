@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { priceBasket } from '#shared/domain/pricing.ts'
 import { makeUser } from '#tests/support/web-fixtures.ts'
 import type { CreatePaymentIntentResult } from '#shared/schemas/checkout.ts'
+import { SAVED_CARD_MESSAGES } from '#shared/schemas/saved-cards.ts'
 import {
   descriptionOf,
   fakeApi,
@@ -127,6 +128,7 @@ describe('the checkout with the demo provider', () => {
           { id: TOMATOES, name: 'Heirloom Tomatoes', price: '12.50', quantity: 4 },
           { id: HONEY, name: 'Wildflower Honey', price: '15.00', quantity: 1 },
         ],
+        savePaymentMethod: true,
       },
     ])
     expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Maria')
@@ -271,6 +273,7 @@ describe('the checkout with the demo provider', () => {
         { id: TOMATOES, name: 'Heirloom Tomatoes', price: '13.50', quantity: 4 },
         { id: HONEY, name: 'Wildflower Honey', price: '15.00', quantity: 1 },
       ],
+      savePaymentMethod: true,
     })
     expect(view.basket.takePrices).toHaveBeenCalledWith([
       { id: TOMATOES, name: 'Heirloom Tomatoes', price: '13.50', taxable: false },
@@ -296,5 +299,51 @@ describe('the checkout with the demo provider', () => {
     view.api.on('POST /api/create-payment-intent', { body: intent })
     await view.user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await enabledCompleteOrder()).toBeTruthy()
+  })
+})
+
+describe('saving the card at checkout', () => {
+  const saveBox = () =>
+    screen.getByRole<HTMLInputElement>('checkbox', { name: SAVED_CARD_MESSAGES.saveCard })
+
+  it('offers to save the card, ticked, with the consent beside it, and asks for the payment with it', async () => {
+    const view = renderCheckout()
+    await enabledCompleteOrder()
+
+    expect(saveBox().checked).toBe(true)
+    expect(descriptionOf(saveBox())).toBe(SAVED_CARD_MESSAGES.consent)
+    expect(view.api.callsTo('POST /api/create-payment-intent')).toHaveLength(1)
+    expect(view.api.callsTo('POST /api/create-payment-intent')[0]?.body).toMatchObject({
+      savePaymentMethod: true,
+    })
+  })
+
+  it('pays a payment made without it once the box is unticked, and keeps the choice with new instructions', async () => {
+    const fresh = { ...intent, paymentIntentId: 'pi_demo654321', clientSecret: 'pi_demo654321_s' }
+    const view = renderCheckout({
+      'POST /api/create-payment-intent': (call) => ({
+        body: (call.body as { savePaymentMethod?: boolean }).savePaymentMethod ? intent : fresh,
+      }),
+      'POST /api/demo-payments/pi_demo654321/confirm': { body: { status: 'requires_capture' } },
+      'POST /api/orders': { status: 201, body: { id: 'ignored-by-this-page' } },
+    })
+    await enabledCompleteOrder()
+    await view.user.click(saveBox())
+    expect(saveBox().checked).toBe(false)
+    await view.user.type(screen.getByLabelText(/^Delivery instructions/), 'Side door')
+    await payWith(view)
+
+    await waitFor(() => expect(view.location()).toBe('/order-success?payment_intent=pi_demo654321'))
+    const asked = view.api.callsTo('POST /api/create-payment-intent').map((call) => call.body)
+    expect(asked).toHaveLength(2)
+    expect(asked[1]).toEqual({
+      amount: '70.99',
+      items: [
+        { id: TOMATOES, name: 'Heirloom Tomatoes', price: '12.50', quantity: 4 },
+        { id: HONEY, name: 'Wildflower Honey', price: '15.00', quantity: 1 },
+      ],
+      specialInstructions: 'Side door',
+    })
+    expect(view.api.callsTo(CONFIRM)).toEqual([])
   })
 })

@@ -9,36 +9,39 @@ import { errorMessage } from '#web/lib/api-client.ts'
 import { authenticateDemoPayment } from '../api/demo-payments.ts'
 import { isUnauthorized } from '../hooks/use-checkout-exits.ts'
 
-const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{6,120}$/
+/** a payment (pi_…) or a card kept without one (seti_…, docs/product.md#saved-cards) */
+const CHECKED_ID = /^(pi|seti)_[A-Za-z0-9_]{6,120}$/
 
 /**
  * The demo provider's stand-in for a bank's verification page (docs/product.md#payments): complete
- * or fail the check, then back to /checkout?payment_intent=…&redirect_status=…, as a real bank
- * would.
+ * or fail the check, then back to where the server says, as a real bank would:
+ * /checkout?payment_intent=…&redirect_status=…, an order's page for an order's payment, or
+ * /profile?setup_intent=…&redirect_status=… for a card being saved.
  */
 export function DemoAuthentication({ paymentIntentId }: { paymentIntentId: string | null }) {
   const navigate = useNavigate()
+  const setup = paymentIntentId?.startsWith('seti_') === true
+  // where the customer started: the profile for a card being saved, else the checkout
+  const home = setup ? '/profile' : '/checkout'
   const authenticate = useMutation({
     mutationFn: (outcome: 'succeeded' | 'failed') =>
       authenticateDemoPayment(paymentIntentId ?? '', outcome),
     onSuccess: ({ returnUrl }) => {
       const target = new URL(returnUrl, window.location.href)
-      // the return address is always the shop's own checkout
+      // the return address is always one of the shop's own pages
       void navigate(
-        target.origin === window.location.origin
-          ? `${target.pathname}${target.search}`
-          : '/checkout',
+        target.origin === window.location.origin ? `${target.pathname}${target.search}` : home,
         { replace: true },
       )
     },
     onError: (error) => {
       if (isUnauthorized(error)) {
         toast({ variant: 'destructive', title: CHECKOUT_MESSAGES.sessionExpired })
-        void navigate(paths.login('/checkout'))
+        void navigate(paths.login(home))
       }
     },
   })
-  const valid = paymentIntentId !== null && PAYMENT_INTENT_ID.test(paymentIntentId)
+  const valid = paymentIntentId !== null && CHECKED_ID.test(paymentIntentId)
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
@@ -59,14 +62,17 @@ export function DemoAuthentication({ paymentIntentId }: { paymentIntentId: strin
               Demo bank verification
             </h1>
             <p className="text-muted-foreground">
-              Your card asks you to confirm this payment. This page stands in for your bank&apos;s
-              check: {CHECKOUT_MESSAGES.demoOnly.toLowerCase()}.
+              {setup
+                ? 'Your card asks you to confirm saving it with Houston Farm to Door.'
+                : 'Your card asks you to confirm this payment.'}{' '}
+              This page stands in for your bank&apos;s check:{' '}
+              {CHECKOUT_MESSAGES.demoOnly.toLowerCase()}.
             </p>
           </div>
           {valid ? (
             <>
               <p className="rounded-lg bg-muted px-4 py-3 font-mono text-xs break-all text-muted-foreground">
-                Payment {paymentIntentId}
+                {setup ? 'Card' : 'Payment'} {paymentIntentId}
               </p>
               {authenticate.isError && !isUnauthorized(authenticate.error) ? (
                 <p role="alert" className="text-sm font-medium text-destructive">
@@ -94,10 +100,13 @@ export function DemoAuthentication({ paymentIntentId }: { paymentIntentId: strin
           ) : (
             <>
               <p role="alert" className="font-medium text-destructive">
-                {CHECKOUT_MESSAGES.paymentNotFound}. Please start again from the checkout.
+                {CHECKOUT_MESSAGES.paymentNotFound}.{' '}
+                {setup
+                  ? 'Please add the card again from your profile.'
+                  : 'Please start again from the checkout.'}
               </p>
               <Button asChild size="lg">
-                <Link to="/checkout">Back to checkout</Link>
+                <Link to={home}>{setup ? 'Back to your profile' : 'Back to checkout'}</Link>
               </Button>
             </>
           )}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Order } from '#shared/schemas/order.ts'
 import { ORDER_CHANGE_MESSAGES } from '#shared/schemas/order-changes.ts'
+import { SAVED_CARD_MESSAGES } from '#shared/schemas/saved-cards.ts'
 import {
   descriptionOf,
   fakeApi,
@@ -53,7 +54,11 @@ function renderForm(answers: Record<string, Answer> = {}) {
     onConflict: vi.fn(),
     onSessionExpired: vi.fn(),
   }
-  const api = fakeApi({ 'GET /api/products': { body: [tomatoes, honey, eggs] }, ...answers })
+  const api = fakeApi({
+    'GET /api/products': { body: [tomatoes, honey, eggs] },
+    'GET /api/payment-methods': { body: [] },
+    ...answers,
+  })
   const view = renderWeb(<OrderChangeForm order={order} {...callbacks} />, {
     path: `/orders/${ORDER_ID}`,
     api,
@@ -196,5 +201,98 @@ describe("an order's change form", () => {
     expect(within(alert).getByRole('listitem').textContent).toBe(
       'Sorry, Pasture-Raised Eggs is out of stock.',
     )
+  })
+})
+
+describe("an order's change form with saved cards", () => {
+  const visa = { id: 'pm_demo_visa4242', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 }
+  const amex = { id: 'pm_demo_amex0005', brand: 'amex', last4: '0005', expMonth: 6, expYear: 2031 }
+
+  it('names the one saved card and sends it with the change, after checking something changed', async () => {
+    const saved = makeOrder({ ...order, version: 4, total: '86.99', authorizedAmount: '86.99' })
+    const view = renderForm({
+      'GET /api/payment-methods': { body: [visa] },
+      [PATCH]: { body: saved },
+    })
+    expect(await screen.findByText('Visa •••• 4242')).toBeTruthy()
+    expect(screen.getByText('Visa •••• 4242').parentElement?.textContent).toBe(
+      'Pay any difference with Visa •••• 4242',
+    )
+    await view.user.click(save())
+    expect(screen.getByRole('alert').textContent).toBe(ORDER_CHANGE_MESSAGES.nothingChanged)
+
+    await view.user.click(screen.getByRole('button', { name: 'One more Heirloom Tomatoes' }))
+    expect(
+      screen.getByText(
+        'That is more than your card authorized: saving authorizes the new total on Visa •••• 4242 instead, without the card form.',
+      ),
+    ).toBeTruthy()
+    await view.user.click(save())
+
+    await waitFor(() => expect(view.onSaved).toHaveBeenCalledWith(saved))
+    expect(view.onPaymentRequired).not.toHaveBeenCalled()
+    expect(view.api.callsTo(PATCH).map((call) => call.body)).toEqual([
+      {
+        version: 3,
+        items: [
+          { id: tomatoes.id, quantity: 5 },
+          { id: honey.id, quantity: 1 },
+        ],
+        paymentMethodId: visa.id,
+      },
+    ])
+  })
+
+  it('offers a choice of several cards, the newest first, and sends the one chosen', async () => {
+    const view = renderForm({
+      'GET /api/payment-methods': { body: [amex, visa] },
+      [PATCH]: { body: makeOrder({ ...order, version: 4 }) },
+    })
+    const select = await screen.findByLabelText('Pay any difference with')
+    expect((select as HTMLSelectElement).value).toBe(amex.id)
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['American Express •••• 0005', 'Visa •••• 4242'])
+    await view.user.selectOptions(select, 'Visa •••• 4242')
+    await view.user.click(screen.getByRole('button', { name: 'One more Wildflower Honey' }))
+    await view.user.click(save())
+
+    await waitFor(() => expect(view.onSaved).toHaveBeenCalled())
+    expect(view.api.callsTo(PATCH).map((call) => call.body)).toEqual([
+      {
+        version: 3,
+        items: [
+          { id: tomatoes.id, quantity: 4 },
+          { id: honey.id, quantity: 2 },
+        ],
+        paymentMethodId: visa.id,
+      },
+    ])
+  })
+
+  it('hands the card form the saved card the bank refused', async () => {
+    const paymentRequired = {
+      clientSecret: 'pi_demo777777_secret_x',
+      paymentIntentId: 'pi_demo777777',
+      total: '86.99',
+      provider: 'demo',
+      savedCard: {
+        status: 'declined',
+        code: 'card_declined',
+        message: SAVED_CARD_MESSAGES.savedCardDeclined('Your card was declined.'),
+      },
+    }
+    const view = renderForm({
+      'GET /api/payment-methods': { body: [visa] },
+      [PATCH]: { body: { paymentRequired } },
+    })
+    await screen.findByText('Visa •••• 4242')
+    await view.user.click(screen.getByRole('button', { name: 'One more Heirloom Tomatoes' }))
+    await view.user.click(save())
+
+    await waitFor(() => expect(view.onPaymentRequired).toHaveBeenCalledWith(paymentRequired))
+    expect(view.onSaved).not.toHaveBeenCalled()
   })
 })

@@ -1,6 +1,6 @@
 import { TitledSection } from '#web/components/titled-section.tsx'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { isFarmBox } from '#shared/domain/farm-boxes.ts'
@@ -19,9 +19,13 @@ import {
   type PaymentRequired,
 } from '#shared/schemas/order-changes.ts'
 import type { Product } from '#shared/schemas/product.ts'
+import { SAVED_CARD_MESSAGES, type SavedCard } from '#shared/schemas/saved-cards.ts'
 import { DeliveryFields } from '#web/components/delivery-fields.tsx'
+import { cardLabel, savedCardQueries } from '#web/components/payments/saved-cards.ts'
 import { SpecialInstructionsField } from '#web/components/special-instructions-field.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { Label } from '#web/components/ui/label.tsx'
+import { NativeSelect } from '#web/components/ui/native-select.tsx'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'
 import { changeOrder, orderConflictOf } from '../api/change-order.ts'
 import { orderChangeQueries } from '../api/order-catalogue.ts'
@@ -43,7 +47,9 @@ import { ProductPicker } from './product-picker.tsx'
  * lines, products to add, a custom box's items, the delivery address and phone, and the
  * delivery instructions, with an estimate of the new total. Only what changed is sent, with the
  * order's version; the server prices the change and says whether it saves at once, needs the
- * card for a higher total, or was refused.
+ * card for a higher total, or was refused. With saved cards (docs/product.md#saved-cards) the
+ * chosen one (the newest unless another is picked) goes with the change, so a higher total is
+ * authorised on it without the card form.
  */
 export function OrderChangeForm({
   order,
@@ -59,6 +65,7 @@ export function OrderChangeForm({
   onSessionExpired: () => void
 }) {
   const idPrefix = useId()
+  const queryClient = useQueryClient()
   const [lines, setLines] = useState<DraftLine[]>(() => draftFromOrder(order))
   const [instructions, setInstructions] = useState(order.specialInstructions ?? '')
   const [addressOpen, setAddressOpen] = useState(false)
@@ -97,6 +104,12 @@ export function OrderChangeForm({
   const estimate = estimateTotals(pricedLines, discountOf(coupon.data))
   const authorized = decimalToCents(order.authorizedAmount)
 
+  // a list that cannot be read leaves the change as it was without saved cards: the card form
+  const savedCards = useQuery(savedCardQueries.list())
+  const [chosenCardId, setChosenCardId] = useState<string | null>(null)
+  const cards = savedCards.data ?? []
+  const card = cards.find((saved) => saved.id === chosenCardId) ?? cards[0]
+
   const save = useMutation({
     mutationFn: (input: OrderChangeInput) => changeOrder(order.id, input),
     onSuccess: (result) => {
@@ -105,6 +118,10 @@ export function OrderChangeForm({
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) return onSessionExpired()
+      // the chosen card was removed meanwhile (another tab): the list shows what is left
+      if (error instanceof ApiError && error.serverMessage === SAVED_CARD_MESSAGES.notFound) {
+        void queryClient.invalidateQueries({ queryKey: savedCardQueries.all() })
+      }
       const conflict = orderConflictOf(error)
       if (conflict) return onConflict(conflict)
       setProblem({
@@ -154,6 +171,8 @@ export function OrderChangeForm({
       setProblem({ message: ORDER_CHANGE_MESSAGES.nothingChanged, details: [] })
       return
     }
+    // the server uses it only when the new total is above what the card authorised
+    if (card) input.paymentMethodId = card.id
     save.mutate(input)
   }
 
@@ -270,6 +289,18 @@ export function OrderChangeForm({
           An estimate: we price the change when you save it. Now {formatDecimalPrice(order.total)};
           your card authorized {formatDecimalPrice(order.authorizedAmount)}.
         </p>
+        {card ? (
+          <SavedCardChoice
+            controlId={headingId('saved-card')}
+            cards={cards}
+            chosen={card}
+            disabled={save.isPending}
+            onChoose={(id) => {
+              setProblem(null)
+              setChosenCardId(id)
+            }}
+          />
+        ) : null}
         {lines.length > 0 && estimate.minimumOrderRemaining > 0 ? (
           <p className="rounded-lg border border-butter bg-butter/20 px-3 py-2 text-sm">
             The minimum order is {formatCents(MINIMUM_ORDER_CENTS)}. Add{' '}
@@ -277,8 +308,9 @@ export function OrderChangeForm({
           </p>
         ) : estimate.total > authorized ? (
           <p className="rounded-lg bg-accent px-3 py-2 text-sm text-accent-foreground">
-            That is more than your card authorized: you&apos;ll confirm your card for the new total
-            before the change is saved.
+            {card
+              ? `That is more than your card authorized: saving authorizes the new total on ${cardLabel(card)} instead, without the card form.`
+              : "That is more than your card authorized: you'll confirm your card for the new total before the change is saved."}
           </p>
         ) : null}
         {problem ? (
@@ -306,5 +338,52 @@ export function OrderChangeForm({
         </Button>
       </section>
     </form>
+  )
+}
+
+/**
+ * Which saved card pays a higher total: a select when there are several (the newest first), a
+ * line naming it when there is one.
+ */
+function SavedCardChoice({
+  controlId,
+  cards,
+  chosen,
+  disabled,
+  onChoose,
+}: {
+  controlId: string
+  cards: readonly SavedCard[]
+  chosen: SavedCard
+  disabled: boolean
+  onChoose: (id: string) => void
+}) {
+  if (cards.length === 1) {
+    return (
+      <p className="text-sm">
+        Pay any difference with <strong className="font-semibold">{cardLabel(chosen)}</strong>
+      </p>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+      <Label htmlFor={controlId} className="shrink-0">
+        Pay any difference with
+      </Label>
+      <NativeSelect
+        id={controlId}
+        touch
+        wrapperClassName="sm:w-auto sm:min-w-56"
+        value={chosen.id}
+        disabled={disabled}
+        onChange={(event) => onChoose(event.target.value)}
+      >
+        {cards.map((saved) => (
+          <option key={saved.id} value={saved.id}>
+            {cardLabel(saved)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { CreditCardIcon, LockIcon } from 'lucide-react'
+import { CreditCardIcon, InfoIcon, LockIcon } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
 import { useNavigate } from '#web/lib/router.tsx'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
@@ -7,6 +7,7 @@ import { paths } from '#shared/routes.ts'
 import { CHECKOUT_MESSAGES, DemoCardSchema } from '#shared/schemas/checkout.ts'
 import type { Order } from '#shared/schemas/order.ts'
 import type { PaymentRequired } from '#shared/schemas/order-changes.ts'
+import { SAVED_CARD_MESSAGES } from '#shared/schemas/saved-cards.ts'
 import { CardFields } from '#web/components/payments/card-fields.tsx'
 import { DemoCardFields, useDemoCardForm } from '#web/components/payments/demo-card-fields.tsx'
 import { payWithDemoCard } from '#web/components/payments/demo-payments.ts'
@@ -23,7 +24,9 @@ export type OrderPaymentPurpose = 'change' | 'payAgain'
  * A card payment for an order (docs/product.md#order-payments): the whole new total of a change
  * above what the card authorised, or the order's total again after a declined capture. The card
  * is confirmed with the provider, then the server applies the payment; a declined card leaves
- * the order as it was, and the same payment takes another card.
+ * the order as it was, and the same payment takes another card. A change's payment replaces the
+ * card's hold, and says so, so the customer does not read it as a second charge; when a saved
+ * card could not pay (docs/product.md#saved-cards), the page says why first.
  */
 export function OrderPaymentStep({
   order,
@@ -119,6 +122,8 @@ export function OrderPaymentStep({
 
   const titleId = `${idPrefix}-title`
   const publishableKey = config.data?.publishableKey
+  const total = formatDecimalPrice(payment.total)
+  const savedCard = payment.savedCard
   return (
     <section
       aria-labelledby={titleId}
@@ -134,11 +139,29 @@ export function OrderPaymentStep({
           </h2>
           <p className="text-sm text-muted-foreground">
             {purpose === 'change'
-              ? `Your changed order comes to ${formatDecimalPrice(payment.total)}, more than the ${formatDecimalPrice(order.authorizedAmount)} your card authorized. Authorize the new total and the change is saved; the earlier authorization is then released.`
-              : `Your card was declined for this order. Pay ${formatDecimalPrice(payment.total)} with another card to keep your delivery.`}
+              ? `Your changed order comes to ${total}, more than the ${formatDecimalPrice(order.authorizedAmount)} your card authorized. Authorize the new total and the change is saved.`
+              : `Your card was declined for this order. Pay ${total} with another card to keep your delivery.`}
           </p>
         </div>
       </div>
+      {savedCard ? (
+        savedCard.status === 'declined' ? (
+          <PaymentAlert title="Saved card declined" message={savedCard.message} />
+        ) : (
+          <p
+            role="status"
+            className="rounded-lg border border-butter bg-butter/20 px-4 py-3 text-sm font-medium"
+          >
+            {savedCard.message}
+          </p>
+        )
+      ) : null}
+      {purpose === 'change' ? (
+        <p className="flex gap-3 rounded-lg bg-accent px-4 py-3 text-sm text-accent-foreground">
+          <InfoIcon className="mt-0.5 size-4 shrink-0 text-forest" aria-hidden />
+          <span>{SAVED_CARD_MESSAGES.replacesHold(total)}</span>
+        </p>
+      ) : null}
       <form
         noValidate
         aria-label="Card payment"
@@ -166,7 +189,7 @@ export function OrderPaymentStep({
         <div className="flex flex-col gap-3 border-t border-border pt-5">
           <p className="flex items-baseline justify-between text-lg font-semibold">
             <span>{purpose === 'change' ? 'New total' : 'Total'}</span>
-            <span className="tabular-nums">{formatDecimalPrice(payment.total)}</span>
+            <span className="tabular-nums">{total}</span>
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={onBack} disabled={paying}>
@@ -174,7 +197,12 @@ export function OrderPaymentStep({
             </Button>
             <Button type="submit" size="lg" disabled={paying}>
               <LockIcon aria-hidden />
-              {paying ? 'Processing...' : `Pay ${formatDecimalPrice(payment.total)}`}
+              {/* a change's payment takes the place of the hold: not a second charge */}
+              {paying
+                ? 'Processing...'
+                : purpose === 'change'
+                  ? `Authorize ${total} instead`
+                  : `Pay ${total}`}
             </Button>
           </div>
         </div>
