@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { demoPayments } from '#server/db/schema/index.ts'
 import { chicagoDayOf, cutoffOfDelivery } from '#shared/domain/delivery.ts'
 import { decimalToCents } from '#shared/domain/money.ts'
 import type { Order } from '#shared/schemas/order.ts'
@@ -167,6 +169,48 @@ describe('adding a basket to the Saturday order', () => {
       total: totals['total'],
       paymentStatus: 'authorized',
     })
+  })
+
+  test('two tabs joining at once: one basket joins, the other is told the order changed, and its hold is released', async () => {
+    const shopper = await signUp(shop)
+    const items = await basketOver(shop)
+    const amount = (
+      await shopper.call('POST', '/api/create-payment-intent', { amount: 0, items })
+    ).json<{ totals: { total: string } }>().totals.total
+    const intent = await shopper.call('POST', '/api/create-payment-intent', {
+      amount,
+      items,
+      savePaymentMethod: true,
+    })
+    const { paymentIntentId } = intent.json<{ paymentIntentId: string }>()
+    await pay(shopper, paymentIntentId)
+    const placed = await shopper.call('POST', '/api/orders', { paymentIntentId })
+    const order = await getOrder(shopper, placed.json<{ id: string }>().id)
+    const [card] = (await shopper.call('GET', '/api/payment-methods')).json<{ id: string }[]>()
+    const basket = await moreLines(order, 1)
+    const totals = await combinedTotals(shopper, order, basket)
+
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        shopper.call('POST', '/api/create-payment-intent', {
+          amount: totals['total'],
+          items: basket,
+          joinOrderId: order.id,
+          paymentMethodId: card?.id,
+        }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.statusCode).sort()
+    expect(statuses).toEqual([200, 409])
+    const after = await getOrder(shopper, order.id)
+    expect(after).toMatchObject({ version: 2, total: totals['total'] })
+    expect(after.items.find((item) => item.productId === basket[0]?.id)?.quantity).toBe(1)
+    // every hold but the order's own is released: the old one and the losing tab's
+    const holds = await shop.database.db
+      .select()
+      .from(demoPayments)
+      .where(sql`${demoPayments.metadata} ->> 'orderId' = ${order.id}`)
+    expect(holds.filter((hold) => hold.status === 'requires_capture')).toHaveLength(1)
   })
 
   test('a box the order holds already is refused with what to do instead; the order is unchanged', async () => {
