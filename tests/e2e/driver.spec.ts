@@ -46,17 +46,48 @@ async function toSaturdayMorning(page: Page, order: Order) {
   expect((await page.request.post('/api/test/run-due-jobs')).ok()).toBe(true)
 }
 
+let doors = 0
+
 /**
- * A customer with two orders for the coming Saturday, placed through the checkout's calls; then
- * the shop's clock moves to that Saturday at 08:00, since stops are marked only on their day
- * (docs/product.md#routes). Each test puts the clock back.
+ * The customer's delivery address to an apartment of this journey's own: the orders to one door
+ * are one stop (docs/product.md#routes-and-deliveries), and every journey's customer signs up at
+ * the same street.
  */
-async function customerWithOrders(browser: Browser, { toSaturday = true } = {}) {
+async function moveToOwnDoor(page: Page, customer: Awaited<ReturnType<typeof signUp>>) {
+  doors += 1
+  const { firstName, lastName, phone, deliveryStreet, deliveryCity, deliveryState, deliveryZip } =
+    customer
+  const apt = `Apt ${Date.now().toString(36)}-${doors}`
+  const response = await page.request.patch('/api/users/profile', {
+    data: {
+      firstName,
+      lastName,
+      phone,
+      deliveryStreet,
+      deliveryApt: apt,
+      deliveryCity,
+      deliveryState,
+      deliveryZip,
+    },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+  return apt
+}
+
+/**
+ * A customer with two orders for the coming Saturday, placed through the checkout's calls, each
+ * to a door of its own, or both to one door (one stop); then the shop's clock moves to that
+ * Saturday at 08:00, since stops are marked only on their day (docs/product.md#routes). Each test
+ * puts the clock back.
+ */
+async function customerWithOrders(browser: Browser, { toSaturday = true, oneDoor = false } = {}) {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await signUp(page, 'driver-journey')
+  const customer = await signUp(page, 'driver-journey')
   const lines = linesReaching(await shopProducts(page), 6000)
+  await moveToOwnDoor(page, customer)
   const first = await placeOrder(page, lines, 'Gate code 4512, ring twice')
+  if (!oneDoor) await moveToOwnDoor(page, customer)
   const second = await placeOrder(page, lines)
   if (toSaturday) await toSaturdayMorning(page, first)
   return { page, context, orders: [first, second] as const }
@@ -78,8 +109,8 @@ async function adminOnPhone(page: Page) {
 }
 
 /** A customer's two orders for the coming Saturday, and the e2e admin on a phone-sized page. */
-async function twoStopsOnPhone(browser: Browser, page: Page) {
-  const customer = await customerWithOrders(browser)
+async function twoStopsOnPhone(browser: Browser, page: Page, { oneDoor = false } = {}) {
+  const customer = await customerWithOrders(browser, { oneDoor })
   await adminOnPhone(page)
   const [first, second] = customer.orders
   return { customer, first, second, saturday: saturdayOf(first) }
@@ -195,6 +226,33 @@ test(
     await page.reload()
     await expect(card(second).getByRole('button', { name: 'Delivered' })).toBeVisible()
     expect(await customerSees(second)).not.toBe('delivered')
+    await customer.context.close()
+  },
+)
+
+test(
+  'a household’s two orders to one door are one stop at 375 px: one tap marks both',
+  { tag: '@phone' },
+  async ({ browser, page }) => {
+    const { customer, first, second, saturday } = await twoStopsOnPhone(browser, page, {
+      oneDoor: true,
+    })
+    await page.goto(`/driver/${saturday}`)
+    const card = stopCard(page, first)
+    await expect(card).toContainText(`order ${orderNumber(second.id)}`)
+    await expect(card).toContainText('2 orders')
+    await expect(card).toContainText('Marks all 2 orders delivered.')
+    await expect(card.getByText('Gate code 4512, ring twice')).toBeVisible()
+    await expectAccessible(page)
+    await page.screenshot({ path: 'test-results/driver-one-door-375.png', fullPage: true })
+
+    await card.getByRole('button', { name: 'Delivered' }).click()
+    await expect(card.getByRole('button', { name: 'Undo' })).toBeVisible()
+    // each order is delivered, each customer's history its own
+    for (const order of [first, second]) {
+      const seen = await customer.page.request.get(`/api/orders/${order.id}`)
+      expect(((await seen.json()) as Order).deliveryStatus).toBe('delivered')
+    }
     await customer.context.close()
   },
 )

@@ -1,29 +1,59 @@
 import { chicagoDayOf, comingSaturday } from '#shared/domain/delivery.ts'
 import { orderNumber } from '#shared/domain/order-number.ts'
 import type { Order } from '#shared/schemas/order.ts'
+import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './support/fixtures.ts'
 import { linesReaching, placeOrder, shopProducts, signUp } from './support/orders.ts'
 
 /**
- * The admin's Saturday routes (docs/product.md#routes): the stops of each route in order,
- * reordered with the keyboard's buttons and saved, a route renamed, and the printed route sheet
- * without the site's header, footer or buttons.
+ * The admin's Saturday routes (docs/product.md#routes): the stops of each route in order, a
+ * household's two orders to one door as one stop, reordered with the keyboard's buttons and
+ * saved, a route renamed, and the printed route sheet without the site's header, footer or
+ * buttons.
  */
 
 const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e admin password' }
 
 const saturdayOf = (order: Order) => chicagoDayOf(new Date(order.deliveryDate))
 
+/**
+ * The shopper's delivery address to an apartment of this journey's own: every journey's customer
+ * signs up at the same street, and the orders to one door are one stop.
+ */
+async function moveTo(page: Page, customer: Awaited<ReturnType<typeof signUp>>, apt: string) {
+  const { firstName, lastName, phone, deliveryStreet, deliveryCity, deliveryState, deliveryZip } =
+    customer
+  const response = await page.request.patch('/api/users/profile', {
+    data: {
+      firstName,
+      lastName,
+      phone,
+      deliveryStreet,
+      deliveryApt: apt,
+      deliveryCity,
+      deliveryState,
+      deliveryZip,
+    },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
 test('an admin reorders a route’s stops, renames the route and prints its sheet', async ({
   browser,
   page,
 }) => {
   const shopper = await (await browser.newContext()).newPage()
-  await signUp(shopper, 'routes-journey')
+  const customer = await signUp(shopper, 'routes-journey')
   const lines = linesReaching(await shopProducts(shopper), 6000)
+  const apt = `Apt ${Date.now().toString(36)}`
+  // two orders to one door (checked out twice), and one upstairs
+  await moveTo(shopper, customer, apt)
   const orders = [await placeOrder(shopper, lines), await placeOrder(shopper, lines)]
+  await moveTo(shopper, customer, `${apt}-9`)
+  orders.push(await placeOrder(shopper, lines))
   const saturday = saturdayOf(orders[0] as Order)
   const numbers = orders.map((order) => orderNumber(order.id))
+  const items = lines.reduce((sum, { quantity }) => sum + quantity, 0)
 
   expect((await page.request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200)
   // Central Houston as it was, put back whatever happens: the journeys after this one use it
@@ -43,8 +73,14 @@ test('an admin reorders a route’s stops, renames the route and prints its shee
     const central = page.getByRole('region', { name: 'Central Houston' })
     const stops = central.getByRole('listitem')
     const mine = stops.filter({ hasText: /#[0-9A-F]{8}/ })
-    await expect(mine.filter({ hasText: numbers[0] as string })).toBeVisible()
-    await expect(mine.filter({ hasText: numbers[1] as string })).toBeVisible()
+    // one stop for the door, with both orders and their items together
+    const door = mine.filter({ hasText: numbers[0] as string })
+    await expect(door).toBeVisible()
+    await expect(door).toContainText(`2 orders: ${numbers[0]} (${items} items), ${numbers[1]}`)
+    await expect(door).toContainText(`· ${items * 2} items ·`)
+    await expect(mine.filter({ hasText: numbers[2] as string })).not.toContainText(
+      numbers[0] as string,
+    )
     await expectAccessible(page)
 
     // move the first stop down: the order is saved and comes back after a reload

@@ -286,6 +286,19 @@ export const EXAMPLE_STOP: Stop = {
   deliveredAt: null,
   deliveryNote: null,
   paymentPending: false,
+  orders: [
+    {
+      orderId: EXAMPLE_IDS.order,
+      orderNumber: '#9A4E6B2C',
+      customerName: 'Maria Garcia',
+      itemsCount: 4,
+      specialInstructions: 'Leave the box on the porch swing, please.',
+      deliveryStatus: 'out_for_delivery',
+      deliveredAt: null,
+      deliveryNote: null,
+      paymentPending: false,
+    },
+  ],
 }
 
 /** The delivery route the example order's ZIP is in, and its driver. */

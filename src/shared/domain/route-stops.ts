@@ -62,6 +62,81 @@ export function orderStops<Stop extends { id: string; address: AddressParts }>(
   return [...placed, ...suggested.filter((stop) => !saved.has(stop.id))]
 }
 
+/**
+ * Words an address is written with in more than one way, each to one spelling: "Boulevard" and
+ * "Blvd", "North" and "N". A unit's designator ("Apt", "Apartment", "Unit", "#") is dropped, so
+ * "Apt 4", "apt. 4", "Unit 4", "#4" and a bare "4" after the street are the same door; a suite
+ * ("Ste", "Suite") is kept apart.
+ */
+const SAME_WORD: Readonly<Record<string, string>> = {
+  street: 'st',
+  avenue: 'ave',
+  av: 'ave',
+  boulevard: 'blvd',
+  road: 'rd',
+  drive: 'dr',
+  lane: 'ln',
+  court: 'ct',
+  place: 'pl',
+  parkway: 'pkwy',
+  freeway: 'fwy',
+  highway: 'hwy',
+  circle: 'cir',
+  trail: 'trl',
+  terrace: 'ter',
+  square: 'sq',
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+  northeast: 'ne',
+  northwest: 'nw',
+  southeast: 'se',
+  southwest: 'sw',
+  suite: 'ste',
+  apartment: '',
+  apt: '',
+  unit: '',
+  '#': '',
+}
+
+/**
+ * The door an address names, as a key: its street line with any apartment and its ZIP, without
+ * the differences of writing (case, spaces, dots, commas, "Apt" or "#", "Street" or "St"). Two
+ * orders with the same key are one stop of a route (docs/product.md#routes-and-deliveries); the
+ * city is left out, the ZIP says where.
+ */
+export function addressKey(address: string | Pick<AddressParts, 'street' | 'zip'>): string {
+  const { street, zip } = typeof address === 'string' ? addressParts(address) : address
+  const words = street
+    .toLowerCase()
+    .replace(/#/g, ' # ')
+    // "4-B" and "4B" are one apartment; "O'Neil" and "ONeil" one street
+    .replace(/(?<=[\p{L}\p{N}])[-'’](?=[\p{L}\p{N}])/gu, '')
+    .split(/[^\p{L}\p{N}#]+/u)
+    .map((word) => SAME_WORD[word] ?? word)
+    .filter((word) => word !== '')
+  return `${words.join(' ')}|${zip}`
+}
+
+/**
+ * Items grouped by the door their address names (`addressKey`), each group in the order the
+ * items came and the groups in the order of their first item.
+ */
+export function groupByAddress<Item>(
+  items: readonly Item[],
+  addressOf: (item: Item) => string | Pick<AddressParts, 'street' | 'zip'>,
+): Item[][] {
+  const groups = new Map<string, Item[]>()
+  for (const item of items) {
+    const key = addressKey(addressOf(item))
+    const group = groups.get(key)
+    if (group) group.push(item)
+    else groups.set(key, [item])
+  }
+  return [...groups.values()]
+}
+
 /** Every ZIP the shop serves, in order. */
 export function serviceAreaZips(): string[] {
   return SERVICE_AREA_ZIP_RANGES.flatMap(([first, last]) =>

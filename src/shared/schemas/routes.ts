@@ -105,8 +105,31 @@ export const RouteListSchema = z.object({
 })
 export type RouteList = z.infer<typeof RouteListSchema>
 
-export const StopSchema = z.object({
+/** One order of a stop, as it is now. */
+export const StopOrderSchema = z.object({
   orderId: z.uuid(),
+  orderNumber: z.string(),
+  customerName: z.string(),
+  itemsCount: z.number().int(),
+  specialInstructions: z.string().nullable(),
+  deliveryStatus: DeliveryStatusSchema,
+  deliveredAt: z.iso.datetime({ offset: true }).nullable(),
+  deliveryNote: z.string().nullable(),
+  /** its capture failed and its customer may still pay (docs/product.md#order-payments) */
+  paymentPending: z.boolean(),
+})
+export type StopOrder = z.infer<typeof StopOrderSchema>
+
+/**
+ * A door on a route: the Saturday's orders to one address (docs/product.md#routes-and-deliveries),
+ * usually one. The stop reads as its first order (the first placed): its id, number, name and
+ * address; the phone is the first one given, the instructions every different one, the items
+ * the sum. It is delivered once every order is, and reads as the least advanced of them.
+ */
+export const StopSchema = z.object({
+  /** the first order's id: the stop's id, where its saved position and taps are kept */
+  orderId: z.uuid(),
+  /** the first order's number; `orders` has each */
   orderNumber: z.string(),
   customerName: z.string(),
   phone: z.string().nullable(),
@@ -115,13 +138,19 @@ export const StopSchema = z.object({
   zip: z.string(),
   /** the whole address as the customer gave it */
   address: z.string(),
+  /** the orders' instructions, each different one once, joined with " / " */
   specialInstructions: z.string().nullable(),
+  /** the orders' items together */
   itemsCount: z.number().int(),
+  /** the least advanced of the orders' statuses: delivered once every order is */
   deliveryStatus: DeliveryStatusSchema,
+  /** once every order is delivered: the latest of their times */
   deliveredAt: z.iso.datetime({ offset: true }).nullable(),
   deliveryNote: z.string().nullable(),
-  /** its capture failed and its customer may still pay (docs/product.md#order-payments) */
+  /** one of its orders' capture failed and its customer may still pay */
   paymentPending: z.boolean(),
+  /** the orders left at this door, the first placed first */
+  orders: z.array(StopOrderSchema).min(1),
 })
 export type Stop = z.infer<typeof StopSchema>
 
@@ -136,6 +165,10 @@ export const WeekRoutesSchema = z.object({
 })
 export type WeekRoutes = z.infer<typeof WeekRoutesSchema>
 
+/**
+ * A route's stops in order, each stop's orders one after the other; an id of one order of a stop
+ * places the whole stop there.
+ */
 export const StopOrderInputSchema = z.strictObject({
   orderIds: z
     .array(z.uuid({ error: 'Order not found' }), { error: 'Please send the stops in order' })
@@ -144,8 +177,15 @@ export const StopOrderInputSchema = z.strictObject({
 })
 export type StopOrderInput = z.infer<typeof StopOrderInputSchema>
 
-/** A stop as the driver's phone shows it: with the bags its packing slip counts. */
-export const DriverStopSchema = StopSchema.extend({ bags: z.number().int() })
+/** An order of a driver's stop, with the bags its packing slip counts. */
+export const DriverStopOrderSchema = StopOrderSchema.extend({ bags: z.number().int() })
+export type DriverStopOrder = z.infer<typeof DriverStopOrderSchema>
+
+/** A stop as the driver's phone shows it: with the bags of its orders' packing slips together. */
+export const DriverStopSchema = StopSchema.extend({
+  bags: z.number().int(),
+  orders: z.array(DriverStopOrderSchema).min(1),
+})
 export type DriverStop = z.infer<typeof DriverStopSchema>
 
 export const DriverRouteSchema = DeliveryRouteSchema.extend({ stops: z.array(DriverStopSchema) })

@@ -22,13 +22,21 @@ import {
   EXAMPLE_STOP,
 } from '../../plugins/api-examples.ts'
 
-const stop = { ...EXAMPLE_STOP, bags: 2 }
+const stop = {
+  ...EXAMPLE_STOP,
+  bags: 2,
+  orders: EXAMPLE_STOP.orders.map((order) => ({ ...order, bags: 2 })),
+}
 const route = { ...EXAMPLE_ROUTE, stops: [stop] }
-const delivered = {
-  ...stop,
+const deliveredNow = {
   deliveryStatus: 'delivered' as const,
   deliveredAt: '2026-12-05T09:42:00-06:00',
   deliveryNote: 'Left on the porch swing',
+}
+const delivered = {
+  ...stop,
+  ...deliveredNow,
+  orders: stop.orders.map((order) => ({ ...order, ...deliveredNow })),
 }
 const stopParams = StopParamsSchema.meta({ examples: [{ orderId: EXAMPLE_IDS.order }] })
 
@@ -108,7 +116,7 @@ export function driverRoutes({
       `${DRIVER_API_PREFIX}/stops/:orderId/delivered`,
       {
         schema: {
-          summary: 'Mark a stop delivered',
+          summary: 'Mark a stop delivered: each of its orders',
           tags: [API_TAG.drivers],
           params: stopParams,
           body: DeliveredInputSchema.meta({ examples: [{ note: 'Left on the porch swing' }] }),

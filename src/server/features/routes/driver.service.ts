@@ -6,12 +6,13 @@ import {
   type DriverRoute,
   type DriverStop,
   type RouteWithStops,
+  type Stop,
 } from '#shared/schemas/routes.ts'
 import { AppError } from '../../app-error.ts'
-import type { OrdersService } from '../orders/index.ts'
+import type { OrdersService, StopOrderRow } from '../orders/index.ts'
 import type { WeekService } from '../week/index.ts'
 import type { RoutesService } from './routes.service.ts'
-import { routeOfZip, toStop, withAddress } from './week-routes.ts'
+import { alone, routeOfZip, toStop } from './week-routes.ts'
 
 /** Who taps: a driver reaches their own routes; an admin reaches every route. */
 export interface StaffCaller {
@@ -25,10 +26,12 @@ const mayDrive = (caller: StaffCaller, route: { driver: { id: string } | null })
 
 /**
  * The driver's Saturday (docs/product.md#routes): their routes' stops, each with the bags its
- * packing slip counts, "out for delivery" for a route, and "delivered" per stop with its undo
- * within the window. The delivery status changes go through the orders feature, which writes
- * the customer's e-mails once each (the outbox's key is the order and the status), so a retried
- * tap changes nothing and sends nothing twice.
+ * packing slips count, "out for delivery" for a route, and "delivered" per stop with its undo
+ * within the window. A stop is a door: a tap on it marks each of its orders in turn
+ * (docs/product.md#routes-and-deliveries). The delivery status changes go through the orders
+ * feature, one order at a time under its lock, which writes each customer's e-mails once (the
+ * outbox's key is the order and the status), so a retried tap changes nothing and sends nothing
+ * twice.
  */
 export function createDriverService({
   routes,
@@ -64,12 +67,27 @@ export function createDriverService({
     }
   }
 
-  /** The routes' stops with the bags their packing slips count. */
+  /** Stops with the bags their orders' packing slips count, each order's and the stop's sum. */
+  async function stopsWithBags(stops: Stop[]): Promise<DriverStop[]> {
+    const counted = await bags.bagsOf(
+      stops.flatMap((stop) => stop.orders.map(({ orderId }) => orderId)),
+    )
+    return stops.map((stop) => {
+      const orders = stop.orders.map((order) => ({
+        ...order,
+        bags: counted.get(order.orderId) ?? 1,
+      }))
+      return { ...stop, orders, bags: orders.reduce((sum, order) => sum + order.bags, 0) }
+    })
+  }
+
+  /** The routes' stops with their bags. */
   async function withBags(found: RouteWithStops[]): Promise<DriverRoute[]> {
-    const counted = await bags.bagsOf(found.flatMap(({ stops }) => stops.map((s) => s.orderId)))
+    const stops = await stopsWithBags(found.flatMap((route) => route.stops))
+    const byId = new Map(stops.map((stop) => [stop.orderId, stop]))
     return found.map((route) => ({
       ...route,
-      stops: route.stops.map((stop) => ({ ...stop, bags: counted.get(stop.orderId) ?? 1 })),
+      stops: route.stops.flatMap((stop) => byId.get(stop.orderId) ?? []),
     }))
   }
 
@@ -83,19 +101,42 @@ export function createDriverService({
     }
   }
 
-  /** One stop as it is now, with its bags. */
-  async function stopNow(orderId: string): Promise<DriverStop> {
-    const saved = await orders.stopOf(orderId)
-    if (!saved) throw new AppError('ORDER_NOT_FOUND')
-    const counted = await bags.bagsOf([orderId])
-    return { ...toStop(withAddress(saved)), bags: counted.get(orderId) ?? 1 }
+  /**
+   * The stop holding one of these orders on their Saturday, on a route or on none; undefined
+   * when none is on a stop (cancelled or on hold).
+   */
+  async function stopHolding(orderIds: string[], saturday: string): Promise<Stop | undefined> {
+    const week = await routes.week(saturday)
+    return [...week.routes.flatMap((route) => route.stops), ...week.unassigned].find((stop) =>
+      stop.orders.some(({ orderId }) => orderIds.includes(orderId)),
+    )
+  }
+
+  /** The stop of the tapped order as it is now, with its bags; the order alone if on no stop. */
+  async function stopNow(tapped: StopOrderRow, orderIds: string[]): Promise<DriverStop> {
+    const saturday = chicagoDayOf(tapped.deliveryDate)
+    const now = await stopHolding([tapped.id, ...orderIds], saturday)
+    const order = now ? undefined : await orders.stopOf(tapped.id)
+    const [stop] = await stopsWithBags([now ?? toStop(alone(order ?? tapped))])
+    if (!stop) throw new AppError('ORDER_NOT_FOUND')
+    return stop
+  }
+
+  /**
+   * The orders a tap on this order's stop reaches: every order at its door that Saturday, or the
+   * order alone when it is on no stop (so a cancelled or held order is refused as before).
+   */
+  async function ordersOfStop(order: StopOrderRow): Promise<string[]> {
+    const stop = await stopHolding([order.id], chicagoDayOf(order.deliveryDate))
+    return stop ? stop.orders.map(({ orderId }) => orderId) : [order.id]
   }
 
   /**
    * Refused unless the caller may mark the stop: a driver marks only the stops of their own
-   * routes, on the Saturdays they work; an admin any stop. 404 for an unknown order.
+   * routes, on the Saturdays they work; an admin any stop. 404 for an unknown order. A stop's
+   * orders share its ZIP and Saturday, so the check of the tapped one holds for all of them.
    */
-  async function checkMayMark(orderId: string, caller: StaffCaller): Promise<void> {
+  async function checkMayMark(orderId: string, caller: StaffCaller): Promise<StopOrderRow> {
     const order = await orders.stopOf(orderId)
     if (!order) throw new AppError('ORDER_NOT_FOUND')
     if (!caller.isAdmin) {
@@ -110,6 +151,7 @@ export function createDriverService({
     if (order.status === 'on_hold') {
       throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.onHold })
     }
+    return order
   }
 
   return {
@@ -127,45 +169,60 @@ export function createDriverService({
       markToday(saturday)
       const before = (await routes.week(saturday)).routes.find((found) => found.id === routeId)
       for (const stop of before?.stops ?? []) {
-        await orders.sendOutForDelivery(stop.orderId, caller)
+        for (const { orderId } of stop.orders) await orders.sendOutForDelivery(orderId, caller)
       }
       const after = (await day(saturday, caller)).routes.find((found) => found.id === routeId)
       if (!after) throw new AppError('NOT_FOUND', { message: ROUTE_MESSAGES.notFound })
       return after
     },
 
+    /**
+     * "Delivered" for every order of the stop, each with the time and the note. Each is decided
+     * under its own lock: one cancelled or put on hold meanwhile is left as it is, and the tap is
+     * refused only when no order of the stop could be marked.
+     */
     async delivered(
       orderId: string,
       caller: StaffCaller,
       note: string | null,
     ): Promise<DriverStop> {
-      await checkMayMark(orderId, caller)
-      // the status, the time and the note, written by the orders feature under the order's lock
-      const outcome = await orders.markDelivered(orderId, caller, note)
-      if (outcome === 'cancelled') {
-        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.cancelled })
+      const tapped = await checkMayMark(orderId, caller)
+      const orderIds = await ordersOfStop(tapped)
+      const outcomes = []
+      for (const id of orderIds) {
+        // the status, the time and the note, written by the orders feature under the order's lock
+        outcomes.push(await orders.markDelivered(id, caller, note))
       }
-      if (outcome === 'on_hold') {
-        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.onHold })
+      if (!outcomes.includes('delivered')) {
+        const message = outcomes.includes('cancelled')
+          ? ROUTE_MESSAGES.cancelled
+          : ROUTE_MESSAGES.onHold
+        throw new AppError('ORDER_CONFLICT', { message })
       }
-      return stopNow(orderId)
+      return stopNow(tapped, orderIds)
     },
 
-    /** "Delivered" tapped on the wrong stop, undone within the window (docs/product.md#routes). */
+    /**
+     * "Delivered" tapped on the wrong stop, undone within the window (docs/product.md#routes)
+     * for each order of the stop that may still be undone; refused when none could be.
+     */
     async undoDelivered(orderId: string, caller: StaffCaller): Promise<DriverStop> {
-      await checkMayMark(orderId, caller)
-      // decided by the orders feature under the order's lock, by the shop's clock
-      const outcome = await orders.undoDelivered(orderId, caller)
-      if (outcome === 'on_hold') {
-        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.onHold })
+      const tapped = await checkMayMark(orderId, caller)
+      const orderIds = await ordersOfStop(tapped)
+      const outcomes = []
+      for (const id of orderIds) {
+        // decided by the orders feature under the order's lock, by the shop's clock
+        outcomes.push(await orders.undoDelivered(id, caller))
       }
-      if (outcome === 'not_delivered') {
-        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.notDelivered })
+      if (!outcomes.includes('undone')) {
+        const message = outcomes.includes('too_late')
+          ? ROUTE_MESSAGES.undoTooLate
+          : outcomes.includes('on_hold')
+            ? ROUTE_MESSAGES.onHold
+            : ROUTE_MESSAGES.notDelivered
+        throw new AppError('ORDER_CONFLICT', { message })
       }
-      if (outcome === 'too_late') {
-        throw new AppError('ORDER_CONFLICT', { message: ROUTE_MESSAGES.undoTooLate })
-      }
-      return stopNow(orderId)
+      return stopNow(tapped, orderIds)
     },
   }
 }

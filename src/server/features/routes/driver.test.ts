@@ -514,3 +514,126 @@ describe('an order on hold (docs/product.md#order-payments)', () => {
     expect(await outboxOf(held, 'out_for_delivery')).toEqual([])
   })
 })
+
+describe('one stop per door (docs/product.md#routes-and-deliveries)', () => {
+  const minutesIn = (minutes: number) => new Date(START.getTime() + minutes * 60_000)
+  const statusOf = async (orderId: string) => {
+    const [row] = await shop.database.db
+      .select({ deliveryStatus: orders.deliveryStatus, deliveryNote: orders.deliveryNote })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+    return row
+  }
+
+  test('a household’s two orders are one stop: one tap marks both, each with its own history and e-mail', async () => {
+    const door = '410 W 19th St, Apt 2, Houston, TX 77008'
+    const { id: first } = await makeStop(shop, customer.userId, SATURDAY, door, {
+      createdAt: new Date('2026-11-30T15:00:00Z'),
+    })
+    const { id: second } = await makeStop(
+      shop,
+      customer.userId,
+      SATURDAY,
+      '410 West 19th Street, apt. 2, Houston, TX 77008',
+      { createdAt: new Date('2026-11-30T16:00:00Z'), specialInstructions: 'Two boxes' },
+    )
+    const { id: upstairs } = await makeStop(
+      shop,
+      customer.userId,
+      SATURDAY,
+      '410 W 19th St, Apt 3, Houston, TX 77008',
+    )
+    // unpaid at the deadline: not packed, so on no stop and never marked with its door
+    const { id: held } = await makeStop(shop, customer.userId, SATURDAY, door, {
+      status: 'on_hold',
+      paymentStatus: 'payment_failed',
+      heldAt: new Date(),
+    })
+
+    const stops = (await dayOf(dana)).routes[0]?.stops ?? []
+    const stop = stops.find(({ orderId }) => orderId === first)
+    expect(stop?.orders.map(({ orderId }) => orderId)).toEqual([first, second])
+    expect(stop?.specialInstructions).toBe('Two boxes')
+    expect(stop?.itemsCount).toBe(6)
+    // the bags of both packing slips
+    const slips = await admin.call('GET', `/api/admin/week/${SATURDAY}/packing-slips`)
+    const slipBags = new Map(
+      slips.json<PackingSlips>().slips.map(({ orderId, bags }) => [orderId, bags]),
+    )
+    expect(stop?.orders.map(({ bags }) => bags)).toEqual([
+      slipBags.get(first),
+      slipBags.get(second),
+    ])
+    expect(stop?.bags).toBe((slipBags.get(first) ?? NaN) + (slipBags.get(second) ?? NaN))
+    expect(stops.find(({ orderId }) => orderId === upstairs)?.orders).toHaveLength(1)
+    expect(JSON.stringify(stops)).not.toContain(held)
+
+    // out for delivery: each order, each customer e-mail once
+    const out = await dana.call('POST', `/api/driver/routes/${central.id}/out-for-delivery`, {
+      saturday: SATURDAY,
+    })
+    expect(out.statusCode, out.body).toBe(200)
+    for (const orderId of [first, second]) {
+      expect(await outboxOf(orderId, 'out_for_delivery')).toHaveLength(1)
+    }
+
+    // a tap with either order's id marks the stop: both orders, with the time and the note
+    const tapped = await dana.call('POST', `/api/driver/stops/${second}/delivered`, {
+      note: 'Both boxes on the porch',
+    })
+    expect(tapped.statusCode, tapped.body).toBe(200)
+    const marked = tapped.json<DriverStop>()
+    expect(marked).toMatchObject({
+      orderId: first,
+      deliveryStatus: 'delivered',
+      deliveredAt: START.toISOString(),
+      deliveryNote: 'Both boxes on the porch',
+    })
+    expect(marked.orders.map(({ deliveryStatus }) => deliveryStatus)).toEqual([
+      'delivered',
+      'delivered',
+    ])
+    expect(marked.bags).toBe(stop?.bags)
+    for (const orderId of [first, second]) {
+      const history = await shop.database.db
+        .select()
+        .from(orderStatusChanges)
+        .where(eq(orderStatusChanges.orderId, orderId))
+        .orderBy(orderStatusChanges.createdAt)
+      expect(history.at(-1), orderId).toMatchObject({
+        field: 'delivery_status',
+        fromValue: 'out_for_delivery',
+        toValue: 'delivered',
+        changedByEmail: dana.email,
+      })
+    }
+    expect((await statusOf(upstairs))?.deliveryStatus).toBe('out_for_delivery')
+    expect((await statusOf(held))?.deliveryStatus).toBe('order_placed')
+
+    // the undo undoes the stop: both orders
+    clock = minutesIn(1)
+    const undone = await dana.call('POST', `/api/driver/stops/${first}/delivered/undo`)
+    expect(undone.statusCode, undone.body).toBe(200)
+    expect(undone.json<DriverStop>().orders.map(({ deliveryStatus }) => deliveryStatus)).toEqual([
+      'out_for_delivery',
+      'out_for_delivery',
+    ])
+    expect(await statusOf(second)).toEqual({
+      deliveryStatus: 'out_for_delivery',
+      deliveryNote: null,
+    })
+
+    // delivered again, and once the window has passed each customer is told of their order once
+    clock = minutesIn(2)
+    expect((await dana.call('POST', `/api/driver/stops/${first}/delivered`, {})).statusCode).toBe(
+      200,
+    )
+    clock = minutesIn(8)
+    await shop.app.jobs.runDue()
+    await shop.app.jobs.runDue()
+    for (const orderId of [first, second]) {
+      expect(await outboxOf(orderId, 'delivered'), orderId).toHaveLength(1)
+    }
+    expect(await outboxOf(held, 'delivered')).toEqual([])
+  })
+})

@@ -34,18 +34,43 @@ const routeInput = RouteInputSchema.meta({
 })
 const deliveryRoute = DeliveryRouteSchema.meta({ examples: [EXAMPLE_ROUTE] })
 /** packed, not yet on its way: the admin orders the stops on Saturday morning */
-const packedStop = { ...EXAMPLE_STOP, deliveryStatus: 'preparing' as const }
-const neighbourStop = {
-  ...packedStop,
+const packedStop = {
+  ...EXAMPLE_STOP,
+  deliveryStatus: 'preparing' as const,
+  orders: EXAMPLE_STOP.orders.map((order) => ({ ...order, deliveryStatus: 'preparing' as const })),
+}
+/** a household that checked out twice: one stop, both orders (docs/product.md#routes-and-deliveries) */
+const neighbourOrder = {
   orderId: '7b9d1f3a-5c2e-4a8b-9d0f-1a3c5e7b9d26',
   orderNumber: '#7B9D1F3A',
   customerName: 'Priya Shah',
-  phone: '832-555-0187',
-  street: '1510 Westheimer Rd',
-  zip: '77006',
-  address: '1510 Westheimer Rd, Houston, TX 77006',
-  specialInstructions: null,
   itemsCount: 6,
+  specialInstructions: null,
+  deliveryStatus: 'preparing' as const,
+  deliveredAt: null,
+  deliveryNote: null,
+  paymentPending: false,
+}
+const neighbourStop = {
+  ...packedStop,
+  orderId: neighbourOrder.orderId,
+  orderNumber: neighbourOrder.orderNumber,
+  customerName: neighbourOrder.customerName,
+  phone: '832-555-0187',
+  street: '1510 Westheimer Rd, Apt 2',
+  zip: '77006',
+  address: '1510 Westheimer Rd, Apt 2, Houston, TX 77006',
+  specialInstructions: null,
+  itemsCount: 8,
+  orders: [
+    neighbourOrder,
+    {
+      ...neighbourOrder,
+      orderId: '8c0e2a4b-6d3f-4b9c-8e1a-2b4d6f8a0c37',
+      orderNumber: '#8C0E2A4B',
+      itemsCount: 2,
+    },
+  ],
 }
 
 const errors = {
@@ -163,7 +188,14 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
             examples: [{ saturday: EXAMPLE_SATURDAY, id: EXAMPLE_ROUTE.id }],
           }),
           body: StopOrderInputSchema.meta({
-            examples: [{ orderIds: [neighbourStop.orderId, EXAMPLE_IDS.order] }],
+            examples: [
+              {
+                orderIds: [
+                  ...neighbourStop.orders.map(({ orderId }) => orderId),
+                  EXAMPLE_IDS.order,
+                ],
+              },
+            ],
           }),
           response: {
             200: RouteWithStopsSchema.meta({
@@ -185,7 +217,10 @@ export function adminRoutesRoutes(routes: RoutesService): FastifyPluginAsyncZod 
           tags: [API_TAG.adminRoutes],
           params: saturdayParams,
           response: {
-            200: textAnswer('text/csv', 'The stops, one row each, route by route in their order'),
+            200: textAnswer(
+              'text/csv',
+              'The stops, one row each (its orders’ numbers in the last column), route by route in their order',
+            ),
             ...errors,
           },
         },

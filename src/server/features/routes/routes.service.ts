@@ -16,9 +16,9 @@ import type { OrdersService } from '../orders/index.ts'
 import type { RoutesRepo, StoredRouteRow } from './routes.repo.ts'
 import {
   groupIntoRoutes,
+  intoStops,
   routeWithStops,
   stopsOfRoute,
-  withAddress,
   type RouteRow,
 } from './week-routes.ts'
 
@@ -142,7 +142,9 @@ export function createRoutesService({
     /**
      * Saves the order of a route's stops. The last save wins, but a stop the admin's list does
      * not hold (an order placed since the page loaded) is kept, after the others in the
-     * suggested order: no stop is ever lost.
+     * suggested order: no stop is ever lost. A stop goes where the first id of any of its orders
+     * is, and its orders are saved one after the other, so a door's orders stay together
+     * (docs/product.md#routes-and-deliveries).
      */
     async saveStops(
       saturday: string,
@@ -156,24 +158,33 @@ export function createRoutesService({
         if (!stored) throw routeNotFound()
         const [route] = await withDrivers([stored], tx)
         if (!route) throw routeNotFound()
-        const stops = (await orders.stopsOnWithin(tx, chicagoDayBounds(saturday))).map(withAddress)
+        const stops = intoStops(await orders.stopsOnWithin(tx, chicagoDayBounds(saturday)))
         const onRoute = stopsOfRoute(route, stops, new Map())
-        const known = new Set(onRoute.map(({ id }) => id))
-        const strangers = orderIds.filter((id) => !known.has(id))
+        const stopOf = new Map(
+          onRoute.flatMap((stop) => stop.orders.map((order) => [order.id, stop.id] as const)),
+        )
+        const strangers = orderIds.filter((id) => !stopOf.has(id))
         if (strangers.length > 0) {
           throw badRequest('orderIds', ROUTE_MESSAGES.notOnRoute(strangers.length))
         }
-        const wanted = new Map(orderIds.map((id, position) => [id, { routeId, position }]))
+        const wanted = new Map<string, { routeId: string; position: number }>()
+        orderIds.forEach((id, position) => {
+          const stopId = stopOf.get(id)
+          if (stopId && !wanted.has(stopId)) wanted.set(stopId, { routeId, position })
+        })
         const ordered = stopsOfRoute(route, stops, wanted)
         await within.savePositions(
           routeId,
-          ordered.map(({ id }) => id),
+          ordered.flatMap((stop) => stop.orders.map(({ id }) => id)),
         )
         return routeWithStops(route, ordered)
       })
     },
 
-    /** The day's stops as CSV, in the columns route-planning apps import. */
+    /**
+     * The day's stops as CSV, in the columns route-planning apps import: one row per stop, its
+     * orders' numbers in the last column (docs/product.md#routes-and-deliveries).
+     */
     async weekCsv(saturday: string): Promise<{ fileName: string; body: string }> {
       const day = await week(saturday)
       const rows = [
@@ -193,10 +204,11 @@ export function createRoutesService({
           cell(stop.specialInstructions),
           cell(route),
           String(number),
+          cell(stop.orders.map(({ orderNumber }) => orderNumber).join(', ')),
         ]),
         {
           header: true,
-          columns: ['Name', 'Address', 'City', 'ZIP', 'Phone', 'Notes', 'Route', 'Stop'],
+          columns: ['Name', 'Address', 'City', 'ZIP', 'Phone', 'Notes', 'Route', 'Stop', 'Orders'],
         },
       )
       return { fileName: `routes-${saturday}.csv`, body }

@@ -1,4 +1,7 @@
+import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { routeStopPositions } from '#server/db/schema/routes.ts'
+import { orderNumber } from '#shared/domain/order-number.ts'
 import type { RouteList, RouteWithStops, WeekRoutes } from '#shared/schemas/routes.ts'
 import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import { makeStop, signUpDriver } from '#tests/factories/route.ts'
@@ -15,8 +18,8 @@ const byName = (name: string) => {
   if (!route) throw new Error(`no route ${name}`)
   return route
 }
-const week = async () => {
-  const response = await admin.call('GET', `/api/admin/week/${SATURDAY}/routes`)
+const week = async (saturday = SATURDAY) => {
+  const response = await admin.call('GET', `/api/admin/week/${saturday}/routes`)
   expect(response.statusCode, response.body).toBe(200)
   return response.json<WeekRoutes>()
 }
@@ -196,7 +199,7 @@ describe('a Saturday’s stops', () => {
   })
 
   test('the CSV lists every stop with its route and number, safe for spreadsheets', async () => {
-    await makeStop(shop, customer.userId, SATURDAY, '5 Bay Rd, Pasadena, TX 77502', {
+    const bay = await makeStop(shop, customer.userId, SATURDAY, '5 Bay Rd, Pasadena, TX 77502', {
       customerName: '=HYPERLINK("x")',
       specialInstructions: 'Ring twice, then wait',
     })
@@ -207,11 +210,157 @@ describe('a Saturday’s stops', () => {
       `attachment; filename="routes-${SATURDAY}.csv"`,
     )
     const lines = response.body.trim().split('\n')
-    expect(lines[0]).toBe('Name,Address,City,ZIP,Phone,Notes,Route,Stop')
+    expect(lines[0]).toBe('Name,Address,City,ZIP,Phone,Notes,Route,Stop,Orders')
     expect(lines).toHaveLength(1 + 8)
     expect(lines).toContain(
-      `"'=HYPERLINK(""x"")",5 Bay Rd,Pasadena,77502,,"Ring twice, then wait",Pasadena,2`,
+      `"'=HYPERLINK(""x"")",5 Bay Rd,Pasadena,77502,,"Ring twice, then wait",Pasadena,2,${orderNumber(bay.id)}`,
     )
-    expect(lines.at(-1)).toBe('Maria Gonzalez,7 Shaver St,Pasadena,77506,,,Unassigned,1')
+    expect(lines.at(-1)).toMatch(
+      /^Maria Gonzalez,7 Shaver St,Pasadena,77506,,,Unassigned,1,#[0-9A-F]{8}$/,
+    )
+  })
+})
+
+describe('one stop per door (docs/product.md#routes-and-deliveries)', () => {
+  // a Saturday of its own: the tests above count theirs
+  const DAY = '2026-12-19'
+  const at = (minute: number) => new Date(Date.UTC(2026, 11, 10, 15, minute))
+  const central = async () => {
+    const route = (await week(DAY)).routes.find(({ name }) => name === 'Central Houston')
+    if (!route) throw new Error('no central route')
+    return route
+  }
+  let first: string
+  let second: string
+  let otherApt: string
+  let nextDoor: string
+
+  beforeAll(async () => {
+    const user = customer.userId
+    // placed second, written another way: the same door
+    second = (
+      await makeStop(shop, user, DAY, '2417 bagby st.,  apt. 3 , Houston, TX 77006', {
+        createdAt: at(20),
+        customerPhone: '(713) 555-0148',
+        specialInstructions: 'Gate code 4512',
+      })
+    ).id
+    first = (
+      await makeStop(shop, user, DAY, '2417 Bagby St, Apt 3, Houston, TX 77006', {
+        createdAt: at(10),
+        specialInstructions: 'Gate code 4512',
+      })
+    ).id
+    otherApt = (await makeStop(shop, user, DAY, '2417 Bagby St, Apt 4, Houston, TX 77006')).id
+    nextDoor = (await makeStop(shop, user, DAY, '2419 Bagby St, Houston, TX 77006')).id
+  })
+
+  test('two orders to one address are one stop with both orders; another apartment is another stop', async () => {
+    const route = await central()
+    // the two apartments of 2417 are suggested in either order, then 2419
+    expect(route.stops.map(({ orderId }) => orderId).sort()).toEqual(
+      [first, otherApt, nextDoor].sort(),
+    )
+    expect(route.stops[2]?.orderId).toBe(nextDoor)
+    const door = route.stops.find(({ orderId }) => orderId === first)
+    const apt4 = route.stops.find(({ orderId }) => orderId === otherApt)
+    expect(door).toMatchObject({
+      orderId: first,
+      orderNumber: orderNumber(first),
+      street: '2417 Bagby St, Apt 3',
+      address: '2417 Bagby St, Apt 3, Houston, TX 77006',
+      // the phone the second order gave; the same instruction once; the items together
+      phone: '(713) 555-0148',
+      specialInstructions: 'Gate code 4512',
+      itemsCount: 6,
+      deliveryStatus: 'order_placed',
+      paymentPending: false,
+    })
+    expect(door?.orders).toEqual([
+      expect.objectContaining({ orderId: first, orderNumber: orderNumber(first), itemsCount: 3 }),
+      expect.objectContaining({ orderId: second, orderNumber: orderNumber(second), itemsCount: 3 }),
+    ])
+    expect(apt4?.orders.map(({ orderId }) => orderId)).toEqual([otherApt])
+  })
+
+  test('a stop reads as far along as its least advanced order, and shows a payment pending', async () => {
+    const late = await makeStop(shop, customer.userId, DAY, '2419 BAGBY ST, Houston, TX 77006', {
+      specialInstructions: 'Side door',
+      paymentStatus: 'payment_failed',
+      deliveryStatus: 'out_for_delivery',
+    })
+    const patch = await admin.call('PATCH', `/api/admin/orders/${nextDoor}/delivery-status`, {
+      deliveryStatus: 'delivered',
+    })
+    expect(patch.statusCode, patch.body).toBe(200)
+    const stop = (await central()).stops.find(({ orderId }) => orderId === nextDoor)
+    expect(stop).toMatchObject({
+      deliveryStatus: 'out_for_delivery',
+      deliveredAt: null,
+      specialInstructions: 'Side door',
+      paymentPending: true,
+    })
+    expect(stop?.orders.map(({ orderId }) => orderId)).toEqual([nextDoor, late.id])
+    expect(stop?.orders.map(({ paymentPending }) => paymentPending)).toEqual([false, true])
+    expect(stop?.orders.map(({ deliveryStatus }) => deliveryStatus)).toEqual([
+      'delivered',
+      'out_for_delivery',
+    ])
+  })
+
+  test('positions are saved order by order, a door’s orders side by side', async () => {
+    const route = await central()
+    const url = `/api/admin/week/${DAY}/routes/${route.id}/stops`
+    const positions = async () =>
+      new Map(
+        (
+          await shop.database.db
+            .select()
+            .from(routeStopPositions)
+            .where(inArray(routeStopPositions.orderId, [first, second, otherApt, nextDoor]))
+        ).map(({ orderId, position }) => [orderId, position]),
+      )
+
+    // every order of each stop, in sequence, as the page sends them: the last stop first
+    const byId = (id: string) => route.stops.find(({ orderId }) => orderId === id)
+    const orderIds = [byId(nextDoor), byId(first), byId(otherApt)].flatMap(
+      (stop) => stop?.orders.map(({ orderId }) => orderId) ?? [],
+    )
+    expect(orderIds).toHaveLength(5)
+    const saved = await admin.call('PUT', url, { orderIds })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json<RouteWithStops>().stops.map(({ orderId }) => orderId)).toEqual([
+      nextDoor,
+      first,
+      otherApt,
+    ])
+    const afterFirst = await positions()
+    expect(afterFirst.get(second)).toBe((afterFirst.get(first) ?? NaN) + 1)
+    expect(afterFirst.get(otherApt)).toBe((afterFirst.get(second) ?? NaN) + 1)
+
+    // one id of a stop (the second order's, or an older page's stop id) moves the whole stop
+    const moved = await admin.call('PUT', url, { orderIds: [otherApt, second, nextDoor] })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const stops = moved.json<RouteWithStops>().stops
+    expect(stops.map(({ orderId }) => orderId)).toEqual([otherApt, first, nextDoor])
+    expect(stops[1]?.orders.map(({ orderId }) => orderId)).toEqual([first, second])
+    const afterMove = await positions()
+    expect(afterMove.get(first)).toBe((afterMove.get(otherApt) ?? NaN) + 1)
+    expect(afterMove.get(second)).toBe((afterMove.get(first) ?? NaN) + 1)
+    expect((await central()).stops.map(({ orderId }) => orderId)).toEqual([
+      otherApt,
+      first,
+      nextDoor,
+    ])
+  })
+
+  test('the CSV has one row per stop, with its orders’ numbers', async () => {
+    const response = await admin.call('GET', `/api/admin/week/${DAY}/routes.csv`)
+    expect(response.statusCode).toBe(200)
+    const lines = response.body.trim().split('\n')
+    expect(lines).toHaveLength(1 + 3)
+    expect(lines).toContain(
+      `Maria Gonzalez,"2417 Bagby St, Apt 3",Houston,77006,(713) 555-0148,Gate code 4512,Central Houston,2,"${orderNumber(first)}, ${orderNumber(second)}"`,
+    )
   })
 })

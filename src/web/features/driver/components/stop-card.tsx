@@ -14,6 +14,39 @@ const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 /** "10:07 AM", in the shop's time */
 const clockTime = businessDateTimeFormat({ hour: 'numeric', minute: '2-digit' })
 
+const bagsText = (bags: number) => `${bags} ${bags === 1 ? 'bag' : 'bags'}`
+
+/** its capture failed before the deadline to pay: the shop is chasing it */
+function PaymentPending() {
+  return (
+    <span className="self-start rounded-full border border-tomato bg-butter/40 px-3 py-1 text-sm font-semibold">
+      Payment pending
+    </span>
+  )
+}
+
+/**
+ * The orders of a stop with more than one (a household that checked out twice): each with its
+ * bags, so the driver takes every bag to the one door (docs/product.md#routes-and-deliveries).
+ */
+function StopOrders({ stop }: { stop: DriverStop }) {
+  const statuses = new Set(stop.orders.map(({ deliveryStatus }) => deliveryStatus))
+  return (
+    <div className="flex flex-col gap-1 rounded-lg border border-border p-3 text-base">
+      {stop.orders.map((order) => (
+        <p key={order.orderId} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span>
+            order {order.orderNumber} · {bagsText(order.bags)}
+            {order.customerName !== stop.customerName ? ` · for ${order.customerName}` : ''}
+            {statuses.size > 1 ? ` · ${DELIVERY_STATUS_LABELS[order.deliveryStatus]}` : ''}
+          </span>
+          {order.paymentPending ? <PaymentPending /> : null}
+        </p>
+      ))}
+    </div>
+  )
+}
+
 /** A line that says what Undo does, and the button. */
 function UndoRow({ hint, busy, onUndo }: { hint: string; busy: boolean; onUndo: () => void }) {
   return (
@@ -29,7 +62,8 @@ function UndoRow({ hint, busy, onUndo }: { hint: string; busy: boolean; onUndo: 
 
 /**
  * One stop as a large card, for a thumb on a phone: where, who, how many bags, and "Delivered";
- * then, for a few minutes, "Undo" (docs/product.md#routes).
+ * then, for a few minutes, "Undo" (docs/product.md#routes). A stop with two orders to one door
+ * lists both; its one "Delivered" marks both.
  */
 export function StopCard({
   stop,
@@ -57,6 +91,7 @@ export function StopCard({
   const noteId = useId()
   const [note, setNote] = useState('')
   const delivered = stop.deliveryStatus === 'delivered'
+  const several = stop.orders.length > 1
   const undoUntil = useUndoUntil(delivered ? stop.deliveredAt : null)
   return (
     <li
@@ -98,18 +133,11 @@ export function StopCard({
       <p className="flex items-center gap-2 text-base text-foreground">
         <ShoppingBagIcon aria-hidden className="size-5 shrink-0" />
         <span>
-          <span className="font-semibold">
-            {stop.bags} {stop.bags === 1 ? 'bag' : 'bags'}
-          </span>{' '}
-          · order {stop.orderNumber}
+          <span className="font-semibold">{bagsText(stop.bags)}</span> ·{' '}
+          {several ? `${stop.orders.length} orders` : `order ${stop.orderNumber}`}
         </span>
       </p>
-      {/* its capture failed before the deadline to pay: the shop is chasing it */}
-      {stop.paymentPending ? (
-        <p className="self-start rounded-full border border-tomato bg-butter/40 px-3 py-1 text-sm font-semibold">
-          Payment pending
-        </p>
-      ) : null}
+      {several ? <StopOrders stop={stop} /> : stop.paymentPending ? <PaymentPending /> : null}
       {stop.specialInstructions ? (
         <p className="rounded-lg bg-accent/60 p-3 text-base text-foreground">
           <span className="font-semibold">Instructions: </span>
@@ -152,6 +180,11 @@ export function StopCard({
             <CheckCircle2Icon aria-hidden />
             Delivered
           </Button>
+          {several ? (
+            <p className="text-sm text-muted-foreground">
+              Marks all {stop.orders.length} orders delivered.
+            </p>
+          ) : null}
         </form>
       )}
       {undoError ? (

@@ -26,6 +26,12 @@ const weekAway = (saturday: string, weeks: number) =>
     .toISOString()
     .slice(0, 10)
 
+/** " (5 orders)" when a stop holds more than one order, else nothing. */
+function ordersBeyondStops(stops: Stop[]): string {
+  const orders = stops.reduce((sum, stop) => sum + stop.orders.length, 0)
+  return orders > stops.length ? ` (${orders} orders)` : ''
+}
+
 /**
  * A Saturday's routes (docs/product.md#routes): each route's stops in order, to reorder, edit,
  * print as route sheets (one route per page) and download as CSV.
@@ -38,12 +44,10 @@ export function WeekRoutesView({ saturday }: { saturday: string }) {
   // the order shown while a save is on its way, so a move is seen at once
   const [moving, setMoving] = useState<{ routeId: string; stops: Stop[] } | null>(null)
 
-  const reorder = (route: RouteWithStops, orderIds: string[]) => {
-    const byId = new Map(route.stops.map((stop) => [stop.orderId, stop]))
-    setMoving({
-      routeId: route.id,
-      stops: orderIds.flatMap((id) => byId.get(id) ?? []),
-    })
+  const reorder = (route: RouteWithStops, stops: Stop[]) => {
+    setMoving({ routeId: route.id, stops })
+    // each stop's orders one after the other, so a door's orders keep their places together
+    const orderIds = stops.flatMap((stop) => stop.orders.map(({ orderId }) => orderId))
     save.mutate(
       { routeId: route.id, orderIds },
       {
@@ -126,9 +130,9 @@ export function WeekRoutesView({ saturday }: { saturday: string }) {
                       {route.name}
                     </h2>
                     <p className="text-sm text-muted-foreground">
-                      {route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'} · Driver:{' '}
-                      {route.driver?.name ?? 'none yet'} · {route.zips.length}{' '}
-                      {route.zips.length === 1 ? 'ZIP code' : 'ZIP codes'}
+                      {route.stops.length} {route.stops.length === 1 ? 'stop' : 'stops'}
+                      {ordersBeyondStops(route.stops)} · Driver: {route.driver?.name ?? 'none yet'}{' '}
+                      · {route.zips.length} {route.zips.length === 1 ? 'ZIP code' : 'ZIP codes'}
                     </p>
                   </div>
                   <Button
@@ -143,7 +147,7 @@ export function WeekRoutesView({ saturday }: { saturday: string }) {
                 </div>
                 <RouteStops
                   stops={moving?.routeId === route.id ? moving.stops : route.stops}
-                  onReorder={(orderIds) => reorder(route, orderIds)}
+                  onReorder={(stops) => reorder(route, stops)}
                 />
               </section>
             ))}
