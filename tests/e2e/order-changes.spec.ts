@@ -12,6 +12,7 @@ import {
   shownTotal,
   signUp,
   pricingLinesOf,
+  storeBasket,
   type Line,
 } from './support/orders.ts'
 
@@ -65,22 +66,7 @@ test(
     const [first, second] = lines as [Line, Line]
 
     // the checkout takes delivery instructions, with a counter, and keeps them on the order
-    await page.goto('/about')
-    await page.evaluate(
-      (cart) => localStorage.setItem('cart', cart),
-      JSON.stringify(
-        lines.map(({ product, quantity }) => ({
-          id: product.id,
-          name: product.name,
-          priceCents: decimalToCents(product.price),
-          quantity,
-          image: product.imageUrl ?? '/illustrations/placeholder-product.svg',
-          category: product.category,
-          farmSource: product.farmSource,
-          description: product.description,
-        })),
-      ),
-    )
+    await storeBasket(page, lines)
     await page.goto('/checkout')
     await expect(main(page).getByRole('button', { name: 'Complete Order' })).toBeEnabled()
     const instructions = 'Gate code 4417; leave the box by the side door'

@@ -11,6 +11,7 @@ import {
   shopProducts,
   shownTotal,
   signUp,
+  storeBasket,
   type Line,
 } from './support/orders.ts'
 
@@ -107,23 +108,7 @@ test(
     await signUp(page, 'saved-checkout')
     const { lines, products } = await startingLines(page)
 
-    await page.goto('/about')
-    await page.evaluate(
-      (cart) => localStorage.setItem('cart', cart),
-      JSON.stringify(
-        lines.map(({ product, quantity }) => ({
-          id: product.id,
-          name: product.name,
-          priceCents: decimalToCents(product.price),
-          quantity,
-          image: product.imageUrl ?? '/illustrations/placeholder-product.svg',
-          category: product.category,
-          farmSource: product.farmSource,
-          description: product.description,
-          taxable: product.taxable,
-        })),
-      ),
-    )
+    await storeBasket(page, lines)
     await page.goto('/checkout')
     await expect(main(page).getByRole('button', { name: 'Complete Order' })).toBeEnabled()
     const save = main(page).getByRole('checkbox', { name: SAVED_CARD_MESSAGES.saveCard })

@@ -127,3 +127,24 @@ export async function setServerClock(page: Page, now: Date | null) {
     true,
   )
 }
+
+/** Puts the lines in the basket as the shop keeps it (a page of the shop is opened first). */
+export async function storeBasket(page: Page, lines: readonly Line[]) {
+  await page.goto('/about')
+  await page.evaluate(
+    (cart) => localStorage.setItem('cart', cart),
+    JSON.stringify(
+      lines.map(({ product, quantity }) => ({
+        id: product.id,
+        name: product.name,
+        priceCents: decimalToCents(product.price),
+        quantity,
+        image: product.imageUrl ?? '/illustrations/placeholder-product.svg',
+        category: product.category,
+        farmSource: product.farmSource,
+        description: product.description,
+        taxable: product.taxable,
+      })),
+    ),
+  )
+}

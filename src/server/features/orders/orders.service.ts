@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { chicagoDayBounds, chicagoDayOf } from '#shared/domain/delivery.ts'
+import { chicagoDayBounds } from '#shared/domain/delivery.ts'
+import { openOrderOn } from '#shared/domain/saturday-order.ts'
 import type {
   AdminOrder,
   AdminOrderListQuery,
@@ -161,18 +162,9 @@ export function createOrdersService({
      * cancelled and still changeable; the first placed when there are several. 404 when none.
      */
     async openOrderOn(userId: string, saturday: string): Promise<Order> {
-      const open = (await repo.ofUser(userId))
-        .map(wire)
-        .filter(
-          (order) =>
-            order.editable &&
-            order.status !== 'cancelled' &&
-            chicagoDayOf(new Date(order.deliveryDate)) === saturday,
-        )
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-      const [first] = open
-      if (!first) throw new AppError('ORDER_NOT_FOUND')
-      return first
+      const open = openOrderOn((await repo.ofUser(userId)).map(wire), saturday)
+      if (!open) throw new AppError('ORDER_NOT_FOUND')
+      return open
     },
 
     /** The order with its life: 404 for an order that is not the caller's. */

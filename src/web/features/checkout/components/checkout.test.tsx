@@ -81,6 +81,8 @@ function renderCheckout(answers: Record<string, Answer> = {}) {
   const basket = makeBasket()
   const api = fakeApi({
     'GET /api/payments/config': { body: { provider: 'demo', publishableKey: null } },
+    // no order yet for the Saturday: nothing to add the basket to
+    'GET /api/orders/my-orders': { body: [] },
     'POST /api/create-payment-intent': { body: intent },
     ...answers,
   })

@@ -8,6 +8,7 @@ import { toast } from '#web/components/ui/toast-store.ts'
 import { errorMessage } from '#web/lib/api-client.ts'
 import { authenticateDemoPayment } from '../api/demo-payments.ts'
 import { isUnauthorized } from '../hooks/use-checkout-exits.ts'
+import { joinKeptFor, joinReturnPath } from '../pending-join.ts'
 
 /** a payment (pi_…) or a card kept without one (seti_…, docs/product.md#saved-cards) */
 const CHECKED_ID = /^(pi|seti)_[A-Za-z0-9_]{6,120}$/
@@ -16,7 +17,8 @@ const CHECKED_ID = /^(pi|seti)_[A-Za-z0-9_]{6,120}$/
  * The demo provider's stand-in for a bank's verification page (docs/product.md#payments): complete
  * or fail the check, then back to where the server says, as a real bank would:
  * /checkout?payment_intent=…&redirect_status=…, an order's page for an order's payment, or
- * /profile?setup_intent=…&redirect_status=… for a card being saved.
+ * /profile?setup_intent=…&redirect_status=… for a card being saved. A payment the checkout
+ * started to add its basket to an order comes back to the checkout with the order's id.
  */
 export function DemoAuthentication({ paymentIntentId }: { paymentIntentId: string | null }) {
   const navigate = useNavigate()
@@ -29,10 +31,17 @@ export function DemoAuthentication({ paymentIntentId }: { paymentIntentId: strin
     onSuccess: ({ returnUrl }) => {
       const target = new URL(returnUrl, window.location.href)
       // the return address is always one of the shop's own pages
-      void navigate(
-        target.origin === window.location.origin ? `${target.pathname}${target.search}` : home,
-        { replace: true },
-      )
+      if (target.origin !== window.location.origin) return void navigate(home, { replace: true })
+      // a basket being added to its Saturday order goes back through the checkout, which
+      // applies the payment as the order's page would and empties the basket too
+      // (docs/product.md#one-order-per-saturday)
+      const joining = paymentIntentId ? joinKeptFor(paymentIntentId) : undefined
+      if (joining && target.pathname === paths.order(joining)) {
+        return void navigate(`${joinReturnPath(joining)}&${target.search.slice(1)}`, {
+          replace: true,
+        })
+      }
+      void navigate(`${target.pathname}${target.search}`, { replace: true })
     },
     onError: (error) => {
       if (isUnauthorized(error)) {
