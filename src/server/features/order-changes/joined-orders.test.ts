@@ -9,6 +9,7 @@ import { signUp, type Shopper } from '#tests/factories/customer.ts'
 import { emailsOf, getOrder, pay, placeOrder } from '#tests/setup/order-week.ts'
 import { basketOver, inStockLines, type BasketLine } from '#tests/setup/shopper.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
+import { createTestDatabase } from '#tests/setup/test-database.ts'
 
 /**
  * One order per household per Saturday (docs/product.md#one-order-per-saturday): a second
@@ -263,6 +264,85 @@ describe('adding a basket to the Saturday order', () => {
       expect((await getOrder(shopper, order.id)).version).toBe(1)
     } finally {
       clock = saved
+    }
+  })
+
+  test('racing the cut-off on another process: the basket joined before the capture, and the new total is captured, or it is refused naming next Saturday', async () => {
+    // two processes on one database: this one a second before the cut-off, the other a minute
+    // after it running the capture (docs/product.md#one-order-per-saturday)
+    const database = await createTestDatabase()
+    const cutoff = cutoffOfDelivery(new Date('2026-11-28T11:00:00Z'))
+    const early = await createTestApp({
+      database,
+      now: () => new Date(cutoff.getTime() - 1000),
+    })
+    const late = await createTestApp({
+      database,
+      now: () => new Date(cutoff.getTime() + 60_000),
+    })
+    try {
+      for (let round = 0; round < 8; round++) {
+        const shopper = await signUp(early)
+        const items = await basketOver(early)
+        const amount = (
+          await shopper.call('POST', '/api/create-payment-intent', { amount: 0, items })
+        ).json<{ totals: { total: string } }>().totals.total
+        const intent = await shopper.call('POST', '/api/create-payment-intent', {
+          amount,
+          items,
+          savePaymentMethod: true,
+        })
+        const { paymentIntentId } = intent.json<{ paymentIntentId: string }>()
+        await pay(shopper, paymentIntentId)
+        const placed = await shopper.call('POST', '/api/orders', { paymentIntentId })
+        const order = await getOrder(shopper, placed.json<{ id: string }>().id)
+        const [card] = (await shopper.call('GET', '/api/payment-methods')).json<{ id: string }[]>()
+        const basket = (await inStockLines(early, 12))
+          .filter((line) => !order.items.some((item) => item.productId === line.id))
+          .slice(0, 1)
+        const priced = await shopper.call('POST', '/api/create-payment-intent', {
+          amount: 0,
+          items: basket,
+          joinOrderId: order.id,
+        })
+        const newTotal = priced.json<{ totals: { total: string } }>().totals.total
+
+        const [joined] = await Promise.all([
+          shopper.call('POST', '/api/create-payment-intent', {
+            amount: newTotal,
+            items: basket,
+            joinOrderId: order.id,
+            paymentMethodId: card?.id,
+          }),
+          // the capture starts a little later each round, so both sides get to win
+          new Promise((resolve) => setTimeout(resolve, round * 6)).then(() =>
+            late.app.jobs.runDue(),
+          ),
+        ])
+        await late.app.jobs.runDue()
+        const after = await getOrder(shopper, order.id)
+        // which came first is the race's to decide; each round must be one or the other, whole
+        if (joined.statusCode === 200) {
+          expect(after).toMatchObject({ version: 2, total: newTotal, capturedAmount: newTotal })
+        } else {
+          expect(joined.statusCode, joined.body).toBe(409)
+          expect(joined.json<{ message: string }>().message).toBe(
+            ORDER_CHANGE_MESSAGES.joinClosed('Saturday, Dec 5'),
+          )
+          expect(after).toMatchObject({ version: 1, capturedAmount: order.total })
+        }
+        expect(after.paymentStatus).toBe('captured')
+        // no hold is left behind: the order's payment was captured, every other one released
+        const holds = await database.db
+          .select()
+          .from(demoPayments)
+          .where(sql`${demoPayments.metadata} ->> 'orderId' = ${order.id}`)
+        expect(holds.filter((hold) => hold.status === 'requires_capture')).toEqual([])
+      }
+    } finally {
+      await early.close()
+      await late.close()
+      await database.drop()
     }
   })
 })

@@ -11,7 +11,7 @@ import { ORDER_CHANGE_MESSAGES, type PaymentRequired } from '#shared/schemas/ord
 import { AppError } from '../../app-error.ts'
 import type { OrderWithLines } from '../orders/index.ts'
 import { orderMoneyColumns } from '../quote/index.ts'
-import { conflict, lockedReason, type ChangeContext } from './change-context.ts'
+import { captureOf, conflict, lockedReason, type ChangeContext } from './change-context.ts'
 import { changeOrder } from './customer-changes.ts'
 import { draftOf } from './drafts.ts'
 
@@ -64,10 +64,15 @@ function combinedLines(order: OrderWithLines, basket: CheckoutItemValues[]): Che
 const pick = (line: CheckoutItemValues) =>
   line.customSelections ? { customSelections: line.customSelections } : {}
 
-/** The Saturday closed before the basket could join: it goes to the next one as its own order. */
-const closed = (ctx: ChangeContext) =>
+/**
+ * The Saturday closed before the basket could join: it goes to the next one as its own order
+ * (the first Saturday still open at this one's cut-off, whatever this process's clock says).
+ */
+const closed = (order: Pick<OrderWithLines, 'deliveryDate'>) =>
   new AppError('ORDER_CONFLICT', {
-    message: ORDER_CHANGE_MESSAGES.joinClosed(formatDeliveryDate(nextDeliveryDate(ctx.now()))),
+    message: ORDER_CHANGE_MESSAGES.joinClosed(
+      formatDeliveryDate(nextDeliveryDate(cutoffOfDelivery(order.deliveryDate))),
+    ),
   })
 
 /**
@@ -85,7 +90,7 @@ export async function joinOrder(
   const order = await ctx.orders.findWithLines(orderId)
   if (!order || order.userId !== userId) throw new AppError('ORDER_NOT_FOUND')
   const pastCutoff = () => ctx.now() >= cutoffOfDelivery(order.deliveryDate)
-  if (pastCutoff()) throw closed(ctx)
+  if (pastCutoff()) throw closed(order)
   const locked = await lockedReason(ctx, order)
   if (locked) throw await conflict(ctx, locked, orderId)
 
@@ -123,9 +128,14 @@ export async function joinOrder(
       ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : {}),
     })
   } catch (error) {
-    // the cut-off's lock came first
-    if (error instanceof AppError && error.code === 'ORDER_CONFLICT' && pastCutoff()) {
-      throw closed(ctx)
+    // the cut-off came first: its time has passed, or its capture began (another process's
+    // clock may be a little ahead of this one's)
+    if (
+      error instanceof AppError &&
+      error.code === 'ORDER_CONFLICT' &&
+      (pastCutoff() || (await captureOf(ctx, order)))
+    ) {
+      throw closed(order)
     }
     throw error
   }
