@@ -8,10 +8,10 @@ import {
   TEST_CARDS,
   placeOrder,
   setServerClock,
-  shopProducts,
   shownTotal,
   signUp,
   pricingLinesOf,
+  startingLines,
   storeBasket,
   type Line,
 } from './support/orders.ts'
@@ -27,26 +27,6 @@ const main = (page: Page) => page.getByRole('main')
 const field = (page: Page, label: string) => main(page).getByLabel(label, { exact: true })
 const summary = (page: Page) => main(page).getByRole('complementary', { name: 'Order summary' })
 const changeForm = (page: Page) => main(page).getByRole('form', { name: 'Change this order' })
-
-/** Two products for a basket a little over the $60 minimum: many of the first, one of the second. */
-async function startingLines(page: Page): Promise<{ lines: Line[]; products: Product[] }> {
-  const products = await shopProducts(page)
-  const first = products.find(
-    (product) => decimalToCents(product.price) >= 400 && decimalToCents(product.price) <= 900,
-  )
-  const second = products.find(
-    (product) => product !== first && decimalToCents(product.price) >= 300,
-  )
-  if (!first || !second) throw new Error('the demo catalogue lacks products at these prices')
-  const quantity = Math.ceil(7000 / decimalToCents(first.price))
-  return {
-    lines: [
-      { product: first, quantity },
-      { product: second, quantity: 1 },
-    ],
-    products,
-  }
-}
 
 async function payWith(page: Page, cardNumber: string) {
   const payment = main(page).getByRole('region', { name: 'Confirm your card for the new total' })

@@ -8,9 +8,9 @@ import {
   TEST_CARDS,
   placeOrder,
   pricingLinesOf,
-  shopProducts,
   shownTotal,
   signUp,
+  startingLines,
   storeBasket,
   type Line,
 } from './support/orders.ts'
@@ -37,25 +37,6 @@ const cardForm = (page: Page) =>
   main(page).getByRole('region', { name: 'Confirm your card for the new total' })
 const savedCards = (page: Page) => main(page).getByRole('region', { name: 'Saved cards' })
 const cardList = (page: Page) => main(page).getByRole('list', { name: 'Saved cards' })
-
-/** Two products for a basket a little over the $60 minimum: many of the first, one of the second. */
-async function startingLines(page: Page): Promise<{ lines: Line[]; products: Product[] }> {
-  const products = await shopProducts(page)
-  const first = products.find(
-    (product) => decimalToCents(product.price) >= 400 && decimalToCents(product.price) <= 900,
-  )
-  const second = products.find(
-    (product) => product !== first && decimalToCents(product.price) >= 300,
-  )
-  if (!first || !second) throw new Error('the demo catalogue lacks products at these prices')
-  return {
-    lines: [
-      { product: first, quantity: Math.ceil(7000 / decimalToCents(first.price)) },
-      { product: second, quantity: 1 },
-    ],
-    products,
-  }
-}
 
 /**
  * On the order's page: adds a third product until the total is above what the card authorised,

@@ -145,6 +145,16 @@ export function useNavigationType(): NavigationType {
   return (use(LocationContext) ?? SERVER_LOCATION).navigationType
 }
 
+/**
+ * Opens an address a payment step was sent to (a bank's check): one of ours within the app, any
+ * other as a new page.
+ */
+export function openPaymentRedirect(url: string): void {
+  const target = new URL(url, window.location.href)
+  if (target.origin === window.location.origin) navigateTo(`${target.pathname}${target.search}`)
+  else window.location.assign(target.href)
+}
+
 /** navigate(to, { replace, state }); the same function on every render. */
 export function useNavigate(): Navigate {
   return useCallback<Navigate>((to, options) => navigateTo(to, options), [])

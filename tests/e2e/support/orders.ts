@@ -148,3 +148,23 @@ export async function storeBasket(page: Page, lines: readonly Line[]) {
     ),
   )
 }
+
+/** Two products for a basket a little over the $60 minimum: many of the first, one of the second. */
+export async function startingLines(page: Page): Promise<{ lines: Line[]; products: Product[] }> {
+  const products = await shopProducts(page)
+  const first = products.find(
+    (product) => decimalToCents(product.price) >= 400 && decimalToCents(product.price) <= 900,
+  )
+  const second = products.find(
+    (product) => product !== first && decimalToCents(product.price) >= 300,
+  )
+  if (!first || !second) throw new Error('the demo catalogue lacks products at these prices')
+  const quantity = Math.ceil(7000 / decimalToCents(first.price))
+  return {
+    lines: [
+      { product: first, quantity },
+      { product: second, quantity: 1 },
+    ],
+    products,
+  }
+}

@@ -11,7 +11,7 @@ import { paymentQueries } from '#web/components/payments/payment-config.ts'
 import type { ConfirmPayment, PaymentOutcome } from '#web/components/payments/payment-outcome.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { ApiError, errorMessage } from '#web/lib/api-client.ts'
-import { useNavigate } from '#web/lib/router.tsx'
+import { openPaymentRedirect } from '#web/lib/router.tsx'
 
 /**
  * "Add a card" on the profile (docs/product.md#saved-cards): the provider's card form (the demo's
@@ -33,7 +33,6 @@ export function AddCardForm({
   onSessionExpired: () => void
 }) {
   const idPrefix = useId()
-  const navigate = useNavigate()
   const config = useQuery(paymentQueries.config())
   const provider = config.data?.provider
   const cardForm = useDemoCardForm(zip)
@@ -76,23 +75,13 @@ export function AddCardForm({
       case 'succeeded':
         return onSaved()
       case 'redirect':
-        return goTo(outcome.url)
+        return openPaymentRedirect(outcome.url)
       default:
         setSaving(false)
         setProblem({
           title: outcome.status === 'failed' ? 'Card not saved' : CHECKOUT_MESSAGES.paymentError,
           message: outcome.message,
         })
-    }
-  }
-
-  /** The bank's page: ours (the demo's) within the app, anyone else's as a new page. */
-  function goTo(url: string) {
-    const target = new URL(url, window.location.href)
-    if (target.origin === window.location.origin) {
-      void navigate(`${target.pathname}${target.search}`)
-    } else {
-      window.location.assign(target.href)
     }
   }
 

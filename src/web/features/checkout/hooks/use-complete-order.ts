@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import { useNavigate } from '#web/lib/router.tsx'
+import { openPaymentRedirect, useNavigate } from '#web/lib/router.tsx'
 import {
   CHECKOUT_MESSAGES,
   DemoCardSchema,
@@ -145,23 +145,13 @@ export function useCompleteOrder({
       case 'succeeded':
         return saveOrder(payment, delivery)
       case 'redirect':
-        return goTo(outcome.url)
+        return openPaymentRedirect(outcome.url)
       case 'failed':
         // the same payment takes another card (Stripe's and the demo's alike), so a limited
         // coupon's hold stays with this checkout instead of waiting an hour to be released
         return fail(CHECKOUT_MESSAGES.paymentFailed, outcome.message)
       case 'error':
         return fail(CHECKOUT_MESSAGES.paymentError, outcome.message)
-    }
-  }
-
-  /** The bank's page: ours (the demo's) within the app, anyone else's as a new page. */
-  function goTo(url: string) {
-    const target = new URL(url, window.location.href)
-    if (target.origin === window.location.origin) {
-      void navigate(`${target.pathname}${target.search}`)
-    } else {
-      window.location.assign(target.href)
     }
   }
 

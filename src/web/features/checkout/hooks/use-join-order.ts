@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import { useNavigate } from '#web/lib/router.tsx'
+import { openPaymentRedirect, useNavigate } from '#web/lib/router.tsx'
 import { paths } from '#shared/routes.ts'
 import {
   CHECKOUT_MESSAGES,
@@ -130,7 +130,7 @@ export function useJoinOrder({
     }
     switch (outcome.status) {
       case 'redirect':
-        return goTo(outcome.url)
+        return openPaymentRedirect(outcome.url)
       case 'failed':
         // the same payment takes another card
         return fail(
@@ -199,16 +199,6 @@ export function useJoinOrder({
     // confirms the card next; the demo's card fields were filled already
     if (answer.savedCard || savedCard || answer.provider !== 'demo') return setPhase('form')
     return payWithCard(order, answer)
-  }
-
-  /** The bank's page: ours (the demo's) within the app, anyone else's as a new page. */
-  function goTo(url: string) {
-    const target = new URL(url, window.location.href)
-    if (target.origin === window.location.origin) {
-      void navigate(`${target.pathname}${target.search}`)
-    } else {
-      window.location.assign(target.href)
-    }
   }
 
   return { phase, problem, repriced, payment, needsCard, submit, setStripeConfirm }

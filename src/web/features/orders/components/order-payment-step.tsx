@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { CreditCardIcon, InfoIcon, LockIcon } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
-import { useNavigate } from '#web/lib/router.tsx'
+import { openPaymentRedirect } from '#web/lib/router.tsx'
 import { formatDecimalPrice } from '#shared/domain/money.ts'
 import { paths } from '#shared/routes.ts'
 import { CHECKOUT_MESSAGES, DemoCardSchema } from '#shared/schemas/checkout.ts'
@@ -45,7 +45,6 @@ export function OrderPaymentStep({
   onBack: () => void
 }) {
   const idPrefix = useId()
-  const navigate = useNavigate()
   const zip = /TX (\d{5})$/.exec(order.deliveryAddress)?.[1] ?? ''
   const cardForm = useDemoCardForm(zip)
   const config = useQuery(paymentQueries.config())
@@ -83,7 +82,7 @@ export function OrderPaymentStep({
       if (error instanceof ApiError && error.status === 401) return onSessionExpired()
       outcome = { status: 'error', message: errorMessage(error, CHECKOUT_MESSAGES.unexpected) }
     }
-    if (outcome.status === 'redirect') return goTo(outcome.url)
+    if (outcome.status === 'redirect') return openPaymentRedirect(outcome.url)
     if (outcome.status !== 'succeeded') {
       setPaying(false)
       setProblem({
@@ -107,16 +106,6 @@ export function OrderPaymentStep({
           'Your card went through, but we could not update the order just now. Please reload this page; if it still shows the old total, contact us.',
         ),
       })
-    }
-  }
-
-  /** The bank's page: ours (the demo's) within the app, anyone else's as a new page. */
-  function goTo(url: string) {
-    const target = new URL(url, window.location.href)
-    if (target.origin === window.location.origin) {
-      void navigate(`${target.pathname}${target.search}`)
-    } else {
-      window.location.assign(target.href)
     }
   }
 
