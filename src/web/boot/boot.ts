@@ -131,13 +131,20 @@ function startAtFirstAction(start: () => void) {
     'scroll',
     'wheel',
   ]
-  const onAction = () => {
+  const onAction = (event: Event) => {
+    // a pointer resting over the page as it loads: some browsers then send a pointermove that
+    // moved nothing, which is no visitor's action (the next real move is)
+    if (event instanceof MouseEvent && event.type === 'pointermove' && isStill(event)) return
     for (const action of actions) window.removeEventListener(action, onAction, true)
     start()
   }
   for (const action of actions) {
     window.addEventListener(action, onAction, { capture: true, passive: true })
   }
+}
+
+function isStill(event: MouseEvent) {
+  return event.movementX === 0 && event.movementY === 0
 }
 
 /** after a form was kept this long without the app taking over, the browser sends it itself */
