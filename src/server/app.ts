@@ -61,6 +61,7 @@ import { createStaffFeature } from './features/staff/index.ts'
 import { createRoutesFeature } from './features/routes/index.ts'
 import { createWeekFeature } from './features/week/index.ts'
 import { createSavedCardsFeature } from './features/saved-cards/index.ts'
+import { createSubscriptionsFeature } from './features/subscriptions/index.ts'
 import { createWeeklyStock } from './features/weekly-stock/index.ts'
 
 export interface AppDeps {
@@ -314,6 +315,16 @@ async function registerOrdering(
   const savedCards = createSavedCardsFeature({ db: deps.db, provider: payments.provider, auth })
   await app.register(savedCards.routes)
   const quote = createQuote({ catalog, coupons: coupons.service })
+  // standing orders the customer runs themselves (docs/product.md#subscriptions)
+  const subscriptions = createSubscriptionsFeature({
+    db: deps.db,
+    auth,
+    cards: savedCards.service,
+    catalog,
+    quote,
+    now: shared.now,
+  })
+  await app.register(subscriptions.routes)
   // weekly quantities: counted from the orders, the checkouts and the changes being paid for
   const stock = createWeeklyStock({
     catalog,

@@ -41,6 +41,8 @@ export const ERRORS = {
   PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found' },
   /** a saved card that is not the caller's (or no longer saved) */
   CARD_NOT_FOUND: { status: 404, message: 'Card not found' },
+  SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Subscription not found' },
+  SUBSCRIPTION_CONFLICT: { status: 409, message: 'This subscription cannot be changed now.' },
   MESSAGE_NOT_FOUND: { status: 404, message: 'Message not found' },
   COUPON_NOT_FOUND: { status: 404, message: 'Coupon not found' },
   COUPON_CODE_TAKEN: { status: 409, message: 'A coupon with this code already exists' },

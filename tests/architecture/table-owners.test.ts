@@ -23,6 +23,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   'staff.ts': 'src/server/features/staff/',
   'routes.ts': 'src/server/features/routes/',
   'saved-cards.ts': 'src/server/features/saved-cards/',
+  'subscriptions.ts': 'src/server/features/subscriptions/',
   'catalog.ts': 'src/server/features/catalog/',
   'marketing.ts': 'src/server/features/marketing/',
   'coupons.ts': 'src/server/features/coupons/',

@@ -28,6 +28,7 @@ export const EXAMPLE_IDS = {
   demoPaymentIntent: 'pi_demo_4f1c9a2e7b3d5e8f0a6c1b9d',
   savedCard: 'pm_1QhXm4Lp8Rz4Tw6YcA7b2D9e',
   cardSetup: 'seti_1QhXn5Lp8Rz4Tw6Y0f3E8a1B',
+  subscription: '1e3c5a7b-9d2f-4b6a-8c0e-3f5a7c9e1b24',
 } as const
 
 /** A Saturday the shop delivers on, and the instants the shop's wire format gives for it. */

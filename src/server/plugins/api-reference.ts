@@ -23,6 +23,7 @@ export const API_TAG = {
   orders: 'Orders',
   orderChanges: 'Order changes',
   savedCards: 'Saved cards',
+  subscriptions: 'Subscriptions',
   drivers: 'Drivers',
   uploads: 'Uploads',
   adminOrders: 'Admin: orders',
@@ -48,6 +49,8 @@ const TAG_DESCRIPTIONS: Record<(typeof API_TAG)[keyof typeof API_TAG], string> =
   'Order changes': 'Changing, cancelling and paying again for an order before its cut-off.',
   'Saved cards':
     "The customer's cards kept by the payment provider, for changes to their orders without the card form.",
+  Subscriptions:
+    'Standing orders every week or every other week: subscribe, skip a Saturday, pause, resume, change, cancel.',
   Drivers: "A driver's Saturday: the route's stops, out for delivery, delivered.",
   Uploads: 'Product and producer pictures: an upload URL, the bytes, then completion.',
   'Admin: orders': 'Orders, their statuses, packing, items short, cancels and refunds.',

@@ -1,0 +1,265 @@
+import { chicagoDayOf, nextDeliveryDate } from '#shared/domain/delivery.ts'
+import {
+  comingScheduledSaturdays,
+  deliversOn,
+  isBeforeCutoff,
+  isScheduledSaturday,
+  nextDeliverySaturday,
+  openWeekSaturday,
+  type SubscriptionFrequency,
+  type SubscriptionPlan,
+} from '#shared/domain/subscription-schedule.ts'
+import {
+  SUBSCRIPTION_MESSAGES,
+  type CreateSubscriptionInput,
+  type Subscription,
+  type SubscriptionItemInput,
+  type UpdateSubscriptionInput,
+} from '#shared/schemas/subscriptions.ts'
+import { AppError } from '../../app-error.ts'
+import type { Executor } from '../../db/transaction.ts'
+import { assertMinimum, type QuoteBasket } from '../quote/index.ts'
+import type { SavedCardsService } from '../saved-cards/index.ts'
+import type { CatalogService } from '../catalog/index.ts'
+import type { SubscriptionRow, SubscriptionsRepo } from './subscriptions.repo.ts'
+
+/** how many coming Saturdays a subscription shows to skip or unskip */
+const COMING_SATURDAYS_SHOWN = 6
+
+/**
+ * Subscriptions the customer runs themselves (docs/product.md#subscriptions): subscribe with a
+ * saved card, skip or unskip a Saturday until its cut-off, pause until a day, resume, change the
+ * items, frequency or card, cancel. The schedule's rules are shared with the pages
+ * (src/shared/domain/subscription-schedule.ts).
+ */
+export function createSubscriptionsService({
+  repo,
+  cards,
+  catalog,
+  quote,
+  now,
+}: {
+  repo: SubscriptionsRepo
+  cards: Pick<SavedCardsService, 'customerOfCard'>
+  catalog: Pick<CatalogService, 'productsForOrder'>
+  quote: QuoteBasket
+  now: () => Date
+}) {
+  function planOf(row: SubscriptionRow): SubscriptionPlan {
+    return {
+      firstSaturday: row.firstSaturday,
+      frequencyWeeks: row.frequencyWeeks as SubscriptionFrequency,
+      skipped: row.skipped,
+      pausedUntil: row.pausedUntil,
+      cancelled: row.cancelledAt ? { lastSaturday: row.lastSaturday } : null,
+    }
+  }
+
+  /** the subscriptions as the customer sees them, their products named as the shop names them now */
+  async function viewAll(rows: readonly SubscriptionRow[]): Promise<Subscription[]> {
+    const ids = [...new Set(rows.flatMap((row) => row.items.map((item) => item.productId)))]
+    const names = new Map(
+      (await catalog.productsForOrder(ids)).map((product) => [product.id, product.name]),
+    )
+    return rows.map((row) => view(row, names))
+  }
+
+  async function viewOne(row: SubscriptionRow): Promise<Subscription> {
+    const [one] = await viewAll([row])
+    if (!one) throw new Error(`no view of subscription ${row.id}`)
+    return one
+  }
+
+  function view(row: SubscriptionRow, names: ReadonlyMap<string, string>): Subscription {
+    const at = now()
+    const plan = planOf(row)
+    const today = chicagoDayOf(at)
+    return {
+      id: row.id,
+      status: row.cancelledAt
+        ? 'cancelled'
+        : row.pausedUntil && row.pausedUntil > today
+          ? 'paused'
+          : 'active',
+      frequencyWeeks: row.frequencyWeeks,
+      firstSaturday: row.firstSaturday,
+      nextSaturday: nextDeliverySaturday(plan, at),
+      comingSaturdays: row.cancelledAt
+        ? []
+        : comingScheduledSaturdays(plan, at, COMING_SATURDAYS_SHOWN).map((saturday) => ({
+            saturday,
+            delivers: deliversOn(plan, saturday),
+            skipped: row.skipped.includes(saturday),
+          })),
+      skipped: row.skipped.filter((saturday) => isBeforeCutoff(saturday, at)),
+      pausedUntil: row.pausedUntil && row.pausedUntil > today ? row.pausedUntil : null,
+      lastSaturday: row.cancelledAt ? row.lastSaturday : null,
+      paymentMethodId: row.paymentMethodId,
+      items: row.items
+        .map((item) => ({
+          id: item.productId,
+          name: names.get(item.productId) ?? '',
+          quantity: item.quantity,
+          customSelections: item.customSelections,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      version: row.version,
+      createdAt: row.createdAt.toISOString(),
+    }
+  }
+
+  /** the items as the shop sells them now: known, available, and the minimum order met */
+  async function checkItems(items: readonly SubscriptionItemInput[]) {
+    assertMinimum(await quote({ items, promo: null, at: now() }))
+  }
+
+  async function checkCard(userId: string, paymentMethodId: string) {
+    if (!(await cards.customerOfCard(userId, paymentMethodId))) throw new AppError('CARD_NOT_FOUND')
+  }
+
+  async function found(userId: string, id: string): Promise<SubscriptionRow> {
+    const row = await repo.findOf(userId, id)
+    if (!row) throw new AppError('SUBSCRIPTION_NOT_FOUND')
+    return row
+  }
+
+  /**
+   * A change of one subscription, holding its row: refused when it is cancelled (unless the
+   * change allows that), answered with the subscription as it stands after.
+   */
+  async function change(
+    userId: string,
+    id: string,
+    work: (row: SubscriptionRow, tx: Executor) => Promise<void>,
+    { whenCancelled = 'refuse' }: { whenCancelled?: 'refuse' | 'allow' } = {},
+  ): Promise<Subscription> {
+    await repo.changing(userId, id, async (row, tx) => {
+      if (!row) throw new AppError('SUBSCRIPTION_NOT_FOUND')
+      if (row.cancelledAt && whenCancelled === 'refuse') {
+        throw new AppError('SUBSCRIPTION_CONFLICT', { message: SUBSCRIPTION_MESSAGES.cancelled })
+      }
+      await work(row, tx)
+    })
+    return viewOne(await found(userId, id))
+  }
+
+  /** a Saturday of this subscription that can still be skipped or unskipped */
+  function assertChangeableSaturday(row: SubscriptionRow, saturday: string) {
+    if (!isScheduledSaturday(planOf(row), saturday)) {
+      throw new AppError('BAD_REQUEST', {
+        message: SUBSCRIPTION_MESSAGES.notScheduled(saturday),
+        fields: { saturday: SUBSCRIPTION_MESSAGES.notScheduled(saturday) },
+      })
+    }
+    if (!isBeforeCutoff(saturday, now())) {
+      throw new AppError('SUBSCRIPTION_CONFLICT', {
+        message: SUBSCRIPTION_MESSAGES.closed(saturday),
+      })
+    }
+  }
+
+  return {
+    async create(userId: string, input: CreateSubscriptionInput): Promise<Subscription> {
+      const at = now()
+      if (!isBeforeCutoff(input.firstSaturday, at)) {
+        const message = SUBSCRIPTION_MESSAGES.firstSaturdayPast(chicagoDayOf(nextDeliveryDate(at)))
+        throw new AppError('BAD_REQUEST', { message, fields: { firstSaturday: message } })
+      }
+      await checkCard(userId, input.paymentMethodId)
+      await checkItems(input.items)
+      const id = await repo.create({
+        userId,
+        frequencyWeeks: input.frequencyWeeks,
+        firstSaturday: input.firstSaturday,
+        paymentMethodId: input.paymentMethodId,
+        items: input.items,
+      })
+      return viewOne(await found(userId, id))
+    },
+
+    async list(userId: string): Promise<Subscription[]> {
+      return viewAll(await repo.listOf(userId))
+    },
+
+    async get(userId: string, id: string): Promise<Subscription> {
+      return viewOne(await found(userId, id))
+    },
+
+    /** items, frequency or card; `version` must be the one the page showed */
+    async update(userId: string, id: string, input: UpdateSubscriptionInput) {
+      if (input.items) await checkItems(input.items)
+      if (input.paymentMethodId) await checkCard(userId, input.paymentMethodId)
+      return change(userId, id, async (row, tx) => {
+        if (row.version !== input.version) {
+          throw new AppError('SUBSCRIPTION_CONFLICT', {
+            message: SUBSCRIPTION_MESSAGES.changedMeanwhile,
+          })
+        }
+        if (input.items) await repo.setItems(tx, id, input.items)
+        await repo.update(tx, id, {
+          ...(input.frequencyWeeks !== undefined && { frequencyWeeks: input.frequencyWeeks }),
+          ...(input.paymentMethodId !== undefined && { paymentMethodId: input.paymentMethodId }),
+        })
+      })
+    },
+
+    async skip(userId: string, id: string, saturday: string) {
+      return change(userId, id, async (row, tx) => {
+        assertChangeableSaturday(row, saturday)
+        await repo.skip(tx, id, saturday)
+        await repo.update(tx, id, {})
+      })
+    },
+
+    async unskip(userId: string, id: string, saturday: string) {
+      return change(userId, id, async (row, tx) => {
+        assertChangeableSaturday(row, saturday)
+        await repo.unskip(tx, id, saturday)
+        await repo.update(tx, id, {})
+      })
+    },
+
+    async pause(userId: string, id: string, until: string) {
+      return change(userId, id, async (_row, tx) => {
+        if (until <= chicagoDayOf(now())) {
+          throw new AppError('BAD_REQUEST', {
+            message: SUBSCRIPTION_MESSAGES.pauseUntilPast,
+            fields: { until: SUBSCRIPTION_MESSAGES.pauseUntilPast },
+          })
+        }
+        await repo.update(tx, id, { pausedUntil: until })
+      })
+    },
+
+    async resume(userId: string, id: string) {
+      return change(userId, id, async (row, tx) => {
+        if (!row.pausedUntil || row.pausedUntil <= chicagoDayOf(now())) {
+          throw new AppError('SUBSCRIPTION_CONFLICT', { message: SUBSCRIPTION_MESSAGES.notPaused })
+        }
+        await repo.update(tx, id, { pausedUntil: null })
+      })
+    },
+
+    /**
+     * Ends the subscription after the current week: a Saturday whose week is open (its order is
+     * being made up) still delivers, unless skipped; no later one does. Cancelling twice is the
+     * same as once.
+     */
+    async cancel(userId: string, id: string) {
+      return change(
+        userId,
+        id,
+        async (row, tx) => {
+          if (row.cancelledAt) return
+          const at = now()
+          const open = openWeekSaturday(at)
+          const lastSaturday = open && deliversOn(planOf(row), open) ? open : null
+          await repo.update(tx, id, { cancelledAt: at, lastSaturday })
+        },
+        { whenCancelled: 'allow' },
+      )
+    },
+  }
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>
