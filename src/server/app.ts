@@ -321,10 +321,12 @@ async function registerOrdering(
     auth,
     cards: savedCards.service,
     catalog,
+    customers: roles,
     quote,
     now: shared.now,
   })
   await app.register(subscriptions.routes)
+  await app.register(subscriptions.adminRoutes)
   // weekly quantities: counted from the orders, the checkouts and the changes being paid for
   const stock = createWeeklyStock({
     catalog,

@@ -43,6 +43,7 @@ describe('migrations', () => {
       'driver_users',
       'email_outbox',
       'job_runs',
+      'never_list_items',
       'newsletter_emails',
       'order_changes',
       'order_events',

@@ -34,6 +34,7 @@ export const API_TAG = {
   adminMessages: 'Admin: messages and lists',
   adminEmails: 'Admin: e-mails and jobs',
   adminStaff: 'Admin: staff',
+  adminSubscriptions: 'Admin: subscriptions',
   operations: 'Operations',
   pages: 'Pages',
 } as const
@@ -49,6 +50,8 @@ const TAG_DESCRIPTIONS: Record<(typeof API_TAG)[keyof typeof API_TAG], string> =
   'Order changes': 'Changing, cancelling and paying again for an order before its cut-off.',
   'Saved cards':
     "The customer's cards kept by the payment provider, for changes to their orders without the card form.",
+  'Admin: subscriptions':
+    "Every customer's subscriptions, the coming weeks' forecast, and a pause or cancel for a customer.",
   Subscriptions:
     'Standing orders every week or every other week: subscribe, skip a Saturday, pause, resume, change, cancel.',
   Drivers: "A driver's Saturday: the route's stops, out for delivery, delivered.",

@@ -113,3 +113,61 @@ export const SubscriptionSchema = z.object({
 export type Subscription = z.infer<typeof SubscriptionSchema>
 
 export const SubscriptionListSchema = z.array(SubscriptionSchema)
+
+/**
+ * The never-list (docs/product.md#never-list): products a customer never wants in a box the
+ * farmer fills.
+ */
+export const NEVER_LIST_LIMIT = 100
+
+export const NeverListInputSchema = z.strictObject({
+  productIds: z
+    .array(z.uuid('Invalid product id'))
+    .max(NEVER_LIST_LIMIT, `Please list at most ${NEVER_LIST_LIMIT} products`),
+})
+
+export const NeverListSchema = z.object({
+  products: z.array(z.object({ id: z.string(), name: z.string() })),
+})
+export type NeverList = z.infer<typeof NeverListSchema>
+
+/** GET /api/admin/subscriptions: each with its customer */
+export const AdminSubscriptionSchema = SubscriptionSchema.extend({
+  customer: z.object({ name: z.string(), email: z.string() }),
+})
+export type AdminSubscription = z.infer<typeof AdminSubscriptionSchema>
+export const AdminSubscriptionListSchema = z.array(AdminSubscriptionSchema)
+
+export const FORECAST_WEEKS_MAX = 12
+
+export const ForecastQuerySchema = z.strictObject({
+  weeks: z.coerce
+    .number()
+    .int('Weeks must be a whole number')
+    .min(1, 'Weeks must be at least 1')
+    .max(FORECAST_WEEKS_MAX, `Weeks must be at most ${FORECAST_WEEKS_MAX}`)
+    .default(4),
+})
+
+/**
+ * GET /api/admin/forecast: how many of each product the subscriptions will take on each coming
+ * Saturday, a farm box's chosen items counted as well as the box (provisional: a customer may
+ * still skip or change until each week's cut-off).
+ */
+export const ForecastSchema = z.object({
+  weeks: z.array(
+    z.object({
+      saturday: z.string(),
+      subscriptions: z.number().int(),
+      products: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          producer: z.string(),
+          quantity: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+})
+export type Forecast = z.infer<typeof ForecastSchema>

@@ -84,3 +84,21 @@ export const subscriptionSkips = pgTable(
   },
   (table) => [primaryKey({ columns: [table.subscriptionId, table.saturday] })],
 )
+
+/**
+ * The products a customer never wants in a box the farmer fills: the week's Farmer's choice boxes
+ * are drawn around them (docs/product.md#never-list).
+ */
+export const neverListItems = pgTable(
+  'never_list_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+)

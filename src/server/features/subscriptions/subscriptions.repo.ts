@@ -41,6 +41,11 @@ type SubscriptionFields = Partial<
   >
 >
 
+const ownedBy = (userId: string | null, id: string) =>
+  userId === null
+    ? eq(subscriptions.id, id)
+    : and(eq(subscriptions.id, id), eq(subscriptions.userId, userId))
+
 /** Subscriptions, their lines and skipped Saturdays (docs/product.md#subscriptions). */
 export function createSubscriptionsRepo(db: Database) {
   async function withDetails(executor: Executor, rows: Array<typeof subscriptions.$inferSelect>) {
@@ -128,12 +133,21 @@ export function createSubscriptionsRepo(db: Database) {
       return withDetails(db, rows)
     },
 
-    /** the user's subscription, or null for another's or an unknown one */
-    async findOf(userId: string, id: string, executor: Executor = db) {
-      const rows = await executor
+    /** every subscription, newest first (the admin's list) */
+    async listAll(): Promise<SubscriptionRow[]> {
+      const rows = await db
         .select()
         .from(subscriptions)
-        .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+        .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      return withDetails(db, rows)
+    },
+
+    /**
+     * The user's subscription, or null for another's or an unknown one; with no user (the
+     * admin), anyone's.
+     */
+    async findOf(userId: string | null, id: string, executor: Executor = db) {
+      const rows = await executor.select().from(subscriptions).where(ownedBy(userId, id))
       const [found] = await withDetails(executor, rows)
       return found ?? null
     },
@@ -143,7 +157,7 @@ export function createSubscriptionsRepo(db: Database) {
      * changes at once take turns, and the second sees what the first did.
      */
     async changing<T>(
-      userId: string,
+      userId: string | null,
       id: string,
       change: (current: SubscriptionRow | null, tx: Executor) => Promise<T>,
     ): Promise<T> {
@@ -151,7 +165,7 @@ export function createSubscriptionsRepo(db: Database) {
         const locked = await tx
           .select({ id: subscriptions.id })
           .from(subscriptions)
-          .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+          .where(ownedBy(userId, id))
           .for('update')
         if (locked.length === 0) return change(null, tx)
         const current = await this.findOf(userId, id, tx)

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ErrorBodySchema } from '#shared/errors.ts'
 import {
   CreateSubscriptionInputSchema,
+  NeverListInputSchema,
+  NeverListSchema,
   PauseInputSchema,
   SkipInputSchema,
   SubscriptionListSchema,
@@ -13,6 +15,7 @@ import {
 import { EXAMPLE_IDS, EXAMPLE_SATURDAY } from '../../plugins/api-examples.ts'
 import { API_TAG } from '../../plugins/api-reference.ts'
 import type { SignedIn } from '../auth/index.ts'
+import type { NeverListService } from './never-list.ts'
 import type { SubscriptionsService } from './subscriptions.service.ts'
 
 const errors = {
@@ -22,7 +25,7 @@ const errors = {
   409: ErrorBodySchema,
 }
 
-const EXAMPLE_SUBSCRIPTION: Subscription = {
+export const EXAMPLE_SUBSCRIPTION: Subscription = {
   id: EXAMPLE_IDS.subscription,
   status: 'active',
   frequencyWeeks: 1,
@@ -51,12 +54,50 @@ const params = SubscriptionParamsSchema.meta({ examples: [{ id: EXAMPLE_IDS.subs
 /** The signed-in customer's subscriptions (docs/product.md#subscriptions). */
 export function subscriptionsRoutes({
   subscriptions,
+  neverList,
   auth,
 }: {
   subscriptions: SubscriptionsService
+  neverList: NeverListService
   auth: SignedIn
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    const neverListAnswer = NeverListSchema.meta({
+      examples: [{ products: [{ id: EXAMPLE_IDS.sweetPotatoes, name: 'Sweet Potatoes' }] }],
+    })
+    app.get(
+      '/api/never-list',
+      {
+        schema: {
+          summary: 'The products the customer never wants in a box the farmer fills',
+          tags: [API_TAG.subscriptions],
+          response: { 200: neverListAnswer, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await auth.signedIn(request)
+        return neverList.of(user.id)
+      },
+    )
+
+    app.put(
+      '/api/never-list',
+      {
+        schema: {
+          summary: 'Replace the never-list (an unknown product is 404, and nothing changes)',
+          tags: [API_TAG.subscriptions],
+          body: NeverListInputSchema.meta({
+            examples: [{ productIds: [EXAMPLE_IDS.sweetPotatoes] }],
+          }),
+          response: { 200: neverListAnswer, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await auth.signedIn(request)
+        return neverList.replace(user.id, request.body.productIds)
+      },
+    )
+
     app.get(
       '/api/subscriptions',
       {

@@ -1,4 +1,4 @@
-import { chicagoDayOf, nextDeliveryDate } from '#shared/domain/delivery.ts'
+import { addDaysToDay, chicagoDayOf, nextDeliveryDate } from '#shared/domain/delivery.ts'
 import {
   comingScheduledSaturdays,
   deliversOn,
@@ -11,7 +11,9 @@ import {
 } from '#shared/domain/subscription-schedule.ts'
 import {
   SUBSCRIPTION_MESSAGES,
+  type AdminSubscription,
   type CreateSubscriptionInput,
+  type Forecast,
   type Subscription,
   type SubscriptionItemInput,
   type UpdateSubscriptionInput,
@@ -20,6 +22,7 @@ import { AppError } from '../../app-error.ts'
 import type { Executor } from '../../db/transaction.ts'
 import { assertMinimum, type QuoteBasket } from '../quote/index.ts'
 import type { SavedCardsService } from '../saved-cards/index.ts'
+import type { Roles } from '../auth/index.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { SubscriptionRow, SubscriptionsRepo } from './subscriptions.repo.ts'
 
@@ -36,10 +39,12 @@ export function createSubscriptionsService({
   repo,
   cards,
   catalog,
+  customers,
   quote,
   now,
 }: {
   repo: SubscriptionsRepo
+  customers: Pick<Roles, 'accountsOf'>
   cards: Pick<SavedCardsService, 'customerOfCard'>
   catalog: Pick<CatalogService, 'productsForOrder'>
   quote: QuoteBasket
@@ -117,7 +122,7 @@ export function createSubscriptionsService({
     if (!(await cards.customerOfCard(userId, paymentMethodId))) throw new AppError('CARD_NOT_FOUND')
   }
 
-  async function found(userId: string, id: string): Promise<SubscriptionRow> {
+  async function found(userId: string | null, id: string): Promise<SubscriptionRow> {
     const row = await repo.findOf(userId, id)
     if (!row) throw new AppError('SUBSCRIPTION_NOT_FOUND')
     return row
@@ -128,7 +133,7 @@ export function createSubscriptionsService({
    * change allows that), answered with the subscription as it stands after.
    */
   async function change(
-    userId: string,
+    userId: string | null,
     id: string,
     work: (row: SubscriptionRow, tx: Executor) => Promise<void>,
     { whenCancelled = 'refuse' }: { whenCancelled?: 'refuse' | 'allow' } = {},
@@ -159,6 +164,61 @@ export function createSubscriptionsService({
   }
 
   return {
+    /** every subscription with its customer, newest first */
+    async adminList(): Promise<AdminSubscription[]> {
+      const rows = await repo.listAll()
+      const [views, accounts] = await Promise.all([
+        viewAll(rows),
+        customers.accountsOf([...new Set(rows.map((row) => row.userId))]),
+      ])
+      return views.map((subscription, index) => {
+        const account = accounts.get((rows[index] as SubscriptionRow).userId)
+        return {
+          ...subscription,
+          customer: { name: account?.name ?? '', email: account?.email ?? '' },
+        }
+      })
+    },
+
+    /** the coming Saturdays' quantities per product, from the subscriptions that deliver then */
+    async forecast(weeks: number): Promise<Forecast> {
+      const at = now()
+      const first = chicagoDayOf(nextDeliveryDate(at))
+      const saturdays = Array.from({ length: weeks }, (_, week) => addDaysToDay(first, 7 * week))
+      const rows = await repo.listAll()
+      const counted = saturdays.map((saturday) => {
+        const delivering = rows.filter((row) => deliversOn(planOf(row), saturday))
+        const quantities = new Map<string, number>()
+        const add = (productId: string, quantity: number) =>
+          quantities.set(productId, (quantities.get(productId) ?? 0) + quantity)
+        for (const row of delivering) {
+          for (const item of row.items) {
+            add(item.productId, item.quantity)
+            for (const chosen of item.customSelections ?? []) add(chosen, item.quantity)
+          }
+        }
+        return { saturday, subscriptions: delivering.length, quantities }
+      })
+      const ids = [...new Set(counted.flatMap((week) => [...week.quantities.keys()]))]
+      const products = new Map(
+        (await catalog.productsForOrder(ids)).map((product) => [product.id, product]),
+      )
+      return {
+        weeks: counted.map(({ saturday, subscriptions, quantities }) => ({
+          saturday,
+          subscriptions,
+          products: [...quantities]
+            .flatMap(([id, quantity]) => {
+              const product = products.get(id)
+              return product
+                ? [{ id, name: product.name, producer: product.farmSource, quantity }]
+                : []
+            })
+            .sort((a, b) => a.producer.localeCompare(b.producer) || a.name.localeCompare(b.name)),
+        })),
+      }
+    },
+
     async create(userId: string, input: CreateSubscriptionInput): Promise<Subscription> {
       const at = now()
       if (!isBeforeCutoff(input.firstSaturday, at)) {
@@ -219,7 +279,8 @@ export function createSubscriptionsService({
       })
     },
 
-    async pause(userId: string, id: string, until: string) {
+    /** `userId` null: the admin, for any customer */
+    async pause(userId: string | null, id: string, until: string) {
       return change(userId, id, async (_row, tx) => {
         if (until <= chicagoDayOf(now())) {
           throw new AppError('BAD_REQUEST', {
@@ -245,7 +306,7 @@ export function createSubscriptionsService({
      * being made up) still delivers, unless skipped; no later one does. Cancelling twice is the
      * same as once.
      */
-    async cancel(userId: string, id: string) {
+    async cancel(userId: string | null, id: string) {
       return change(
         userId,
         id,

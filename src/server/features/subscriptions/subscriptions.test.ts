@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SUBSCRIPTION_MESSAGES, type Subscription } from '#shared/schemas/subscriptions.ts'
+import {
+  SUBSCRIPTION_MESSAGES,
+  type AdminSubscription,
+  type Forecast,
+  type Subscription,
+} from '#shared/schemas/subscriptions.ts'
 import type { SavedCard } from '#shared/schemas/saved-cards.ts'
-import { signUp, type Shopper } from '#tests/factories/customer.ts'
+import { signUp, signUpAdmin, type Shopper } from '#tests/factories/customer.ts'
 import { CARD, pay } from '#tests/setup/order-week.ts'
 import { basketOver, inStockLines } from '#tests/setup/shopper.ts'
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts'
@@ -23,8 +28,8 @@ beforeAll(async () => {
 afterAll(() => shop.close())
 
 /** a customer with a card saved from the profile */
-async function subscriber(): Promise<{ shopper: Shopper; card: string }> {
-  const shopper = await signUp(shop, 'subscriber')
+async function subscriber(app: TestApp = shop): Promise<{ shopper: Shopper; card: string }> {
+  const shopper = await signUp(app, 'subscriber')
   const setup = await shopper.call('POST', '/api/payment-methods/setup', {})
   expect(setup.statusCode, setup.body).toBe(200)
   await pay(shopper, setup.json<{ setupIntentId: string }>().setupIntentId, CARD.succeeds)
@@ -375,5 +380,132 @@ describe('changing', () => {
     const now = (await shopper.call('GET', `/api/subscriptions/${made.id}`)).json<Subscription>()
     expect(now.frequencyWeeks).toBe(applied?.frequencyWeeks)
     expect(now.version).toBe(1)
+  })
+})
+
+describe('the never-list', () => {
+  test('is replaced whole, read back with names, and an unknown product changes nothing', async () => {
+    const shopper = await signUp(shop, 'never')
+    expect((await shopper.call('GET', '/api/never-list')).json()).toEqual({ products: [] })
+    const [first, second] = await inStockLines(shop, 2)
+    if (!first || !second) throw new Error('the demo catalogue has products')
+
+    const put = await shopper.call('PUT', '/api/never-list', {
+      productIds: [first.id, second.id, first.id],
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    // by name, each once
+    const listed = {
+      products: [
+        { id: first.id, name: first.name },
+        { id: second.id, name: second.name },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
+    }
+    expect(put.json()).toEqual(listed)
+    expect((await shopper.call('GET', '/api/never-list')).json()).toEqual(listed)
+
+    const unknown = await shopper.call('PUT', '/api/never-list', {
+      productIds: [second.id, '00000000-0000-4000-8000-000000000000'],
+    })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toMatchObject({ message: 'Product not found' })
+    const notAnId = await shopper.call('PUT', '/api/never-list', { productIds: ['eggs'] })
+    expect(notAnId.statusCode).toBe(400)
+    expect((await shopper.call('GET', '/api/never-list')).json()).toEqual(listed)
+
+    // each customer has their own
+    const other = await signUp(shop, 'never')
+    expect((await other.call('GET', '/api/never-list')).json()).toEqual({ products: [] })
+
+    expect((await shopper.call('PUT', '/api/never-list', { productIds: [] })).json()).toEqual({
+      products: [],
+    })
+    const anonymous = await shop.app.inject({ method: 'GET', url: '/api/never-list' })
+    expect(anonymous.statusCode).toBe(401)
+  })
+})
+
+describe('the admin', () => {
+  test("lists every customer's subscriptions, pauses and cancels one, and only staff may", async () => {
+    at('2026-12-01T16:00:00Z')
+    const { shopper, made } = await subscribed('2026-12-12')
+    const admin = await signUpAdmin(shop)
+    const list = await admin.call('GET', '/api/admin/subscriptions')
+    expect(list.statusCode, list.body).toBe(200)
+    const listed = list.json<AdminSubscription[]>().find((one) => one.id === made.id)
+    expect(listed).toEqual({
+      ...made,
+      customer: { name: expect.any(String) as string, email: shopper.email },
+    })
+    expect(listed?.customer.name.length).toBeGreaterThan(0)
+
+    const paused = await admin.call('POST', `/api/admin/subscriptions/${made.id}/pause`, {
+      until: '2027-01-01',
+    })
+    expect(paused.json()).toMatchObject({ status: 'paused', nextSaturday: '2027-01-02' })
+    const cancelled = await admin.call('POST', `/api/admin/subscriptions/${made.id}/cancel`)
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', nextSaturday: null })
+    // the customer sees what the shop did
+    expect((await shopper.call('GET', `/api/subscriptions/${made.id}`)).json()).toEqual(
+      cancelled.json(),
+    )
+
+    const unknown = await admin.call(
+      'POST',
+      '/api/admin/subscriptions/00000000-0000-4000-8000-000000000000/cancel',
+    )
+    expect(unknown.statusCode).toBe(404)
+    for (const url of ['/api/admin/subscriptions', '/api/admin/forecast']) {
+      expect((await shopper.call('GET', url)).statusCode).toBe(403)
+    }
+    expect((await admin.call('GET', '/api/admin/forecast?weeks=13')).statusCode).toBe(400)
+  })
+
+  test('the forecast counts, per Saturday, the products of the subscriptions that deliver then', async () => {
+    // a shop of its own: no other test's subscriptions in its counts
+    const own = await createTestApp({ now: () => clock })
+    try {
+      at('2026-12-01T16:00:00Z')
+      const subscribeIn = async (firstSaturday: string, frequencyWeeks: number) => {
+        const { shopper, card } = await subscriber(own)
+        const lines = (await basketOver(own)).map((line) => ({
+          id: line.id,
+          quantity: line.quantity,
+        }))
+        const made = await subscribe(shopper, {
+          items: lines,
+          frequencyWeeks,
+          firstSaturday,
+          paymentMethodId: card,
+        })
+        return { shopper, made, lines }
+      }
+      const weekly = await subscribeIn('2026-12-05', 1)
+      const everyOther = await subscribeIn('2026-12-12', 2)
+      await weekly.shopper.call('POST', `/api/subscriptions/${weekly.made.id}/skip`, {
+        saturday: '2026-12-12',
+      })
+      const admin = await signUpAdmin(own)
+      const response = await admin.call('GET', '/api/admin/forecast?weeks=3')
+      expect(response.statusCode, response.body).toBe(200)
+      const quantities = (week: Forecast['weeks'][number]) =>
+        Object.fromEntries(week.products.map((product) => [product.id, product.quantity]))
+      const of = (lines: Array<{ id: string; quantity: number }>) =>
+        Object.fromEntries(lines.map((line) => [line.id, line.quantity]))
+      const weeks = response.json<Forecast>().weeks
+      expect(weeks.map((week) => [week.saturday, week.subscriptions])).toEqual([
+        ['2026-12-05', 1],
+        ['2026-12-12', 1],
+        ['2026-12-19', 1],
+      ])
+      expect(weeks.map(quantities)).toEqual([
+        of(weekly.lines),
+        of(everyOther.lines),
+        of(weekly.lines),
+      ])
+      expect(weeks[0]?.products.every((product) => product.producer.length > 0)).toBe(true)
+    } finally {
+      await own.close()
+    }
   })
 })
