@@ -29,7 +29,7 @@ test('the accessibility check fails on a control named apart from its words, and
     () => 'passed',
     (error: Error) => error.message,
   )
-  expect(failure).toContain('label-content-name-mismatch')
+  expect(failure).toContain('label-content-name-mismatch (')
   expect(failure).toContain('image-alt')
 })
 

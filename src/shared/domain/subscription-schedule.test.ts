@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import {
+  closedSaturday,
   comingScheduledSaturdays,
+  firstOpenSaturday,
   deliversOn,
   isBeforeCutoff,
   nextDeliverySaturday,
-  openWeekSaturday,
   weekClosesAt,
   weekOpensAt,
   type SubscriptionPlan,
@@ -15,6 +16,7 @@ const plan = (fields: Partial<SubscriptionPlan> = {}): SubscriptionPlan => ({
   frequencyWeeks: 1,
   skipped: [],
   pausedUntil: null,
+  pausedFrom: null,
   cancelled: null,
   ...fields,
 })
@@ -32,17 +34,26 @@ describe('a week opens on Sunday 00:00 and closes on Wednesday 20:00 in Houston'
     expect(weekOpensAt('2027-03-20').toISOString()).toBe('2027-03-14T06:00:00.000Z')
     expect(weekClosesAt('2027-03-20').toISOString()).toBe('2027-03-18T01:00:00.000Z')
   })
-
-  test('the open week: from its Sunday to its cut-off, none from the cut-off to the next Sunday', () => {
-    expect(openWeekSaturday(new Date('2026-11-01T05:00:00Z'))).toBe('2026-11-07')
-    expect(openWeekSaturday(new Date('2026-11-01T04:59:59Z'))).toBe(null)
-    expect(openWeekSaturday(new Date('2026-11-05T01:59:59Z'))).toBe('2026-11-07')
-    expect(openWeekSaturday(new Date('2026-11-05T02:00:00Z'))).toBe(null)
-    expect(openWeekSaturday(new Date('2026-11-07T18:00:00Z'))).toBe(null)
-  })
 })
 
 describe('the Saturdays a plan delivers', () => {
+  test('a pause reaches only the Saturdays still open when it was made', () => {
+    const paused = plan({ pausedFrom: '2026-11-14', pausedUntil: '2026-11-28' })
+    expect(deliversOn(paused, '2026-11-07')).toBe(true)
+    expect(deliversOn(paused, '2026-11-14')).toBe(false)
+    expect(deliversOn(paused, '2026-11-21')).toBe(false)
+    expect(deliversOn(paused, '2026-11-28')).toBe(true)
+  })
+
+  test('between a cut-off and its Saturday, that Saturday is closed and the next one is first open', () => {
+    expect(closedSaturday(new Date('2026-11-05T01:59:59Z'))).toBe(null)
+    expect(closedSaturday(new Date('2026-11-05T02:00:00Z'))).toBe('2026-11-07')
+    expect(closedSaturday(new Date('2026-11-07T20:00:00Z'))).toBe('2026-11-07')
+    expect(closedSaturday(new Date('2026-11-08T06:00:00Z'))).toBe(null)
+    expect(firstOpenSaturday(new Date('2026-11-05T02:00:00Z'))).toBe('2026-11-14')
+    expect(firstOpenSaturday(new Date('2026-11-05T01:59:59Z'))).toBe('2026-11-07')
+  })
+
   test('every other week, across the change of the clocks, from the first Saturday', () => {
     const everyOther = plan({ frequencyWeeks: 2 })
     expect(comingScheduledSaturdays(everyOther, new Date('2026-10-27T12:00:00Z'), 4)).toEqual([

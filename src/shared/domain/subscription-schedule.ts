@@ -2,6 +2,8 @@ import {
   addDaysToDay,
   chicagoDayBounds,
   chicagoDayOf,
+  comingSaturday,
+  nextDeliveryDate,
   cutoffOfDelivery,
   deliveryOfSaturday,
   readDeliverySaturday,
@@ -22,8 +24,9 @@ export interface SubscriptionPlan {
   readonly firstSaturday: string
   readonly frequencyWeeks: SubscriptionFrequency
   readonly skipped: readonly string[]
-  /** no order for a Saturday before this day */
+  /** no order for a Saturday from `pausedFrom` (the first still open when paused) before this day */
   readonly pausedUntil: string | null
+  readonly pausedFrom: string | null
   /** the last Saturday a cancelled subscription still delivers (its week was open), or null */
   readonly cancelled: { readonly lastSaturday: string | null } | null
 }
@@ -64,11 +67,30 @@ export function isBeforeCutoff(saturday: string, now: Date): boolean {
 export function deliversOn(plan: SubscriptionPlan, saturday: string): boolean {
   if (!isScheduledSaturday(plan, saturday)) return false
   if (plan.skipped.includes(saturday)) return false
-  if (plan.pausedUntil && saturday < plan.pausedUntil) return false
+  if (isPausedOn(plan, saturday)) return false
   if (plan.cancelled) {
     return plan.cancelled.lastSaturday !== null && saturday <= plan.cancelled.lastSaturday
   }
   return true
+}
+
+function isPausedOn(plan: SubscriptionPlan, saturday: string): boolean {
+  if (!plan.pausedUntil || saturday >= plan.pausedUntil) return false
+  return !plan.pausedFrom || saturday >= plan.pausedFrom
+}
+
+/** The first Saturday whose cut-off has not passed at `now`: the earliest a change can reach. */
+export function firstOpenSaturday(now: Date): string {
+  return chicagoDayOf(nextDeliveryDate(now))
+}
+
+/**
+ * The Saturday a change can no longer reach but that is not delivered yet: from its cut-off
+ * (Wednesday 20:00) through the Saturday itself; null from Sunday to the cut-off.
+ */
+export function closedSaturday(now: Date): string | null {
+  const coming = comingSaturday(now)
+  return isBeforeCutoff(coming, now) ? null : coming
 }
 
 /**
@@ -113,17 +135,4 @@ function pauseWeeks(plan: SubscriptionPlan, now: Date): number {
   if (!plan.pausedUntil) return 0
   const days = daysBetween(chicagoDayOf(now), plan.pausedUntil)
   return Math.max(0, Math.ceil(days / (7 * plan.frequencyWeeks)))
-}
-
-/**
- * The Saturday whose week is open at `now` (its order exists and may still be changed), or null
- * between a cut-off and the next Sunday.
- */
-export function openWeekSaturday(now: Date): string | null {
-  const today = chicagoDayOf(now)
-  // the coming Saturday: today is Sunday (0 days after the opening) to Saturday
-  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay()
-  const saturday = addDaysToDay(today, (6 - weekday + 7) % 7)
-  const opensAt = weekOpensAt(saturday).getTime()
-  return now.getTime() >= opensAt && isBeforeCutoff(saturday, now) ? saturday : null
 }

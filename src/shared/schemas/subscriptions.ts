@@ -23,6 +23,10 @@ export const SUBSCRIPTION_MESSAGES = {
     `${longSaturday(saturday)}'s orders closed at its cut-off; it can no longer be skipped or changed.`,
   cancelled: 'This subscription is cancelled. Start a new one to get deliveries again.',
   pauseUntilPast: 'Choose a day after today to pause until.',
+  pauseTooSoon: (firstOpen: string) =>
+    `Choose a day after ${longSaturday(firstOpen)}, the first Saturday you can still change.`,
+  pauseTooFar: 'Pause for at most a year.',
+  firstSaturdayTooFar: 'Choose a first Saturday within a year.',
   notPaused: 'This subscription is not paused.',
   changedMeanwhile: 'This subscription was changed in another window. Please look at it again.',
   duplicateItem: 'Each product once: set its quantity instead.',

@@ -31,8 +31,9 @@ export const subscriptions = pgTable(
     firstSaturday: date('first_saturday', { mode: 'string' }).notNull(),
     /** the saved card (pm_…) the weekly orders are charged to */
     paymentMethodId: text('payment_method_id').notNull(),
-    /** no order for a Saturday before this day */
+    /** no order for a Saturday from `pausedFrom` (the first still open when paused) to this day */
     pausedUntil: date('paused_until', { mode: 'string' }),
+    pausedFrom: date('paused_from', { mode: 'string' }),
     cancelledAt: timestamptz('cancelled_at'),
     /** a cancelled subscription still delivers this Saturday: its week was open when cancelled */
     lastSaturday: date('last_saturday', { mode: 'string' }),

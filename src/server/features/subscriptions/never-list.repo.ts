@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
 import { neverListItems } from '../../db/schema/subscriptions.ts'
 
@@ -16,6 +16,8 @@ export function createNeverListRepo(db: Database) {
     /** the list becomes exactly these products, in one transaction */
     async replace(userId: string, productIds: readonly string[]): Promise<void> {
       await db.transaction(async (tx) => {
+        // two replacements at once take turns: the second sees the first's rows and removes them
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`never_list:${userId}`}))`)
         await tx.delete(neverListItems).where(eq(neverListItems.userId, userId))
         if (productIds.length === 0) return
         await tx

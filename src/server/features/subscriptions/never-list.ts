@@ -1,5 +1,6 @@
 import type { NeverList } from '#shared/schemas/subscriptions.ts'
 import { AppError } from '../../app-error.ts'
+import { databaseErrorOf, FOREIGN_KEY_VIOLATION } from '../../db/database-error.ts'
 import type { CatalogService } from '../catalog/index.ts'
 import type { NeverListRepo } from './never-list.repo.ts'
 
@@ -39,7 +40,13 @@ export function createNeverList({
       const known = new Set((await catalog.productsForOrder(unique)).map((product) => product.id))
       const unknown = unique.find((id) => !known.has(id))
       if (unknown) throw new AppError('PRODUCT_NOT_FOUND')
-      await repo.replace(userId, unique)
+      try {
+        await repo.replace(userId, unique)
+      } catch (error) {
+        // a product deleted between the check and the write
+        if (databaseErrorOf(error)?.code !== FOREIGN_KEY_VIOLATION) throw error
+        throw new AppError('PRODUCT_NOT_FOUND')
+      }
       return named(unique)
     },
   }

@@ -14,6 +14,7 @@ export interface SubscriptionRow {
   firstSaturday: string
   paymentMethodId: string
   pausedUntil: string | null
+  pausedFrom: string | null
   cancelledAt: Date | null
   lastSaturday: string | null
   version: number
@@ -37,7 +38,13 @@ export interface NewSubscription {
 type SubscriptionFields = Partial<
   Pick<
     typeof subscriptions.$inferInsert,
-    'frequencyWeeks' | 'paymentMethodId' | 'pausedUntil' | 'cancelledAt' | 'lastSaturday'
+    | 'frequencyWeeks'
+    | 'firstSaturday'
+    | 'paymentMethodId'
+    | 'pausedUntil'
+    | 'pausedFrom'
+    | 'cancelledAt'
+    | 'lastSaturday'
   >
 >
 
@@ -74,6 +81,7 @@ export function createSubscriptionsRepo(db: Database) {
       firstSaturday: row.firstSaturday,
       paymentMethodId: row.paymentMethodId,
       pausedUntil: row.pausedUntil,
+      pausedFrom: row.pausedFrom,
       cancelledAt: row.cancelledAt,
       lastSaturday: row.lastSaturday,
       version: row.version,
@@ -104,6 +112,16 @@ export function createSubscriptionsRepo(db: Database) {
         customSelections: item.customSelections?.length ? item.customSelections : null,
       })),
     )
+  }
+
+  /**
+   * The user's subscription, or null for another's or an unknown one; with no user (the admin),
+   * anyone's.
+   */
+  async function findOf(userId: string | null, id: string, executor: Executor = db) {
+    const rows = await executor.select().from(subscriptions).where(ownedBy(userId, id))
+    const [found] = await withDetails(executor, rows)
+    return found ?? null
   }
 
   return {
@@ -168,7 +186,7 @@ export function createSubscriptionsRepo(db: Database) {
           .where(ownedBy(userId, id))
           .for('update')
         if (locked.length === 0) return change(null, tx)
-        const current = await this.findOf(userId, id, tx)
+        const current = await findOf(userId, id, tx)
         return change(current, tx)
       })
     },

@@ -1,11 +1,11 @@
-import { addDaysToDay, chicagoDayOf, nextDeliveryDate } from '#shared/domain/delivery.ts'
+import { addDaysToDay, chicagoDayOf, comingSaturday } from '#shared/domain/delivery.ts'
 import {
   comingScheduledSaturdays,
   deliversOn,
+  firstOpenSaturday,
   isBeforeCutoff,
   isScheduledSaturday,
   nextDeliverySaturday,
-  openWeekSaturday,
   type SubscriptionFrequency,
   type SubscriptionPlan,
 } from '#shared/domain/subscription-schedule.ts'
@@ -19,6 +19,7 @@ import {
   type UpdateSubscriptionInput,
 } from '#shared/schemas/subscriptions.ts'
 import { AppError } from '../../app-error.ts'
+import { databaseErrorOf, FOREIGN_KEY_VIOLATION } from '../../db/database-error.ts'
 import type { Executor } from '../../db/transaction.ts'
 import { assertMinimum, type QuoteBasket } from '../quote/index.ts'
 import type { SavedCardsService } from '../saved-cards/index.ts'
@@ -28,6 +29,22 @@ import type { SubscriptionRow, SubscriptionsRepo } from './subscriptions.repo.ts
 
 /** how many coming Saturdays a subscription shows to skip or unskip */
 const COMING_SATURDAYS_SHOWN = 6
+/** how far ahead a first Saturday or the end of a pause may be */
+const FURTHEST_DAYS_AHEAD = 364
+
+/** a product deleted between the check and the write is a product not found */
+async function unlessProductGone<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (databaseErrorOf(error)?.code !== FOREIGN_KEY_VIOLATION) throw error
+    throw new AppError('PRODUCT_NOT_FOUND')
+  }
+}
+
+function refused(field: string, message: string) {
+  return new AppError('BAD_REQUEST', { message, fields: { [field]: message } })
+}
 
 /**
  * Subscriptions the customer runs themselves (docs/product.md#subscriptions): subscribe with a
@@ -56,8 +73,14 @@ export function createSubscriptionsService({
       frequencyWeeks: row.frequencyWeeks as SubscriptionFrequency,
       skipped: row.skipped,
       pausedUntil: row.pausedUntil,
+      pausedFrom: row.pausedFrom,
       cancelled: row.cancelledAt ? { lastSaturday: row.lastSaturday } : null,
     }
+  }
+
+  /** paused while the pause still reaches a Saturday that can be changed */
+  function isPaused(row: SubscriptionRow, at: Date): boolean {
+    return row.pausedUntil !== null && row.pausedUntil > firstOpenSaturday(at)
   }
 
   /** the subscriptions as the customer sees them, their products named as the shop names them now */
@@ -78,14 +101,10 @@ export function createSubscriptionsService({
   function view(row: SubscriptionRow, names: ReadonlyMap<string, string>): Subscription {
     const at = now()
     const plan = planOf(row)
-    const today = chicagoDayOf(at)
+    const paused = isPaused(row, at)
     return {
       id: row.id,
-      status: row.cancelledAt
-        ? 'cancelled'
-        : row.pausedUntil && row.pausedUntil > today
-          ? 'paused'
-          : 'active',
+      status: row.cancelledAt ? 'cancelled' : paused ? 'paused' : 'active',
       frequencyWeeks: row.frequencyWeeks,
       firstSaturday: row.firstSaturday,
       nextSaturday: nextDeliverySaturday(plan, at),
@@ -97,7 +116,7 @@ export function createSubscriptionsService({
             skipped: row.skipped.includes(saturday),
           })),
       skipped: row.skipped.filter((saturday) => isBeforeCutoff(saturday, at)),
-      pausedUntil: row.pausedUntil && row.pausedUntil > today ? row.pausedUntil : null,
+      pausedUntil: paused ? row.pausedUntil : null,
       lastSaturday: row.cancelledAt ? row.lastSaturday : null,
       paymentMethodId: row.paymentMethodId,
       items: row.items
@@ -112,6 +131,8 @@ export function createSubscriptionsService({
       createdAt: row.createdAt.toISOString(),
     }
   }
+
+  const furthestDay = (at: Date) => addDaysToDay(chicagoDayOf(at), FURTHEST_DAYS_AHEAD)
 
   /** the items as the shop sells them now: known, available, and the minimum order met */
   async function checkItems(items: readonly SubscriptionItemInput[]) {
@@ -183,7 +204,7 @@ export function createSubscriptionsService({
     /** the coming Saturdays' quantities per product, from the subscriptions that deliver then */
     async forecast(weeks: number): Promise<Forecast> {
       const at = now()
-      const first = chicagoDayOf(nextDeliveryDate(at))
+      const first = firstOpenSaturday(at)
       const saturdays = Array.from({ length: weeks }, (_, week) => addDaysToDay(first, 7 * week))
       const rows = await repo.listAll()
       const counted = saturdays.map((saturday) => {
@@ -222,18 +243,25 @@ export function createSubscriptionsService({
     async create(userId: string, input: CreateSubscriptionInput): Promise<Subscription> {
       const at = now()
       if (!isBeforeCutoff(input.firstSaturday, at)) {
-        const message = SUBSCRIPTION_MESSAGES.firstSaturdayPast(chicagoDayOf(nextDeliveryDate(at)))
-        throw new AppError('BAD_REQUEST', { message, fields: { firstSaturday: message } })
+        throw refused(
+          'firstSaturday',
+          SUBSCRIPTION_MESSAGES.firstSaturdayPast(firstOpenSaturday(at)),
+        )
+      }
+      if (input.firstSaturday > furthestDay(at)) {
+        throw refused('firstSaturday', SUBSCRIPTION_MESSAGES.firstSaturdayTooFar)
       }
       await checkCard(userId, input.paymentMethodId)
       await checkItems(input.items)
-      const id = await repo.create({
-        userId,
-        frequencyWeeks: input.frequencyWeeks,
-        firstSaturday: input.firstSaturday,
-        paymentMethodId: input.paymentMethodId,
-        items: input.items,
-      })
+      const id = await unlessProductGone(() =>
+        repo.create({
+          userId,
+          frequencyWeeks: input.frequencyWeeks,
+          firstSaturday: input.firstSaturday,
+          paymentMethodId: input.paymentMethodId,
+          items: input.items,
+        }),
+      )
       return viewOne(await found(userId, id))
     },
 
@@ -245,19 +273,28 @@ export function createSubscriptionsService({
       return viewOne(await found(userId, id))
     },
 
-    /** items, frequency or card; `version` must be the one the page showed */
+    /**
+     * Items, frequency or card; `version` must be the one the page showed. A new frequency
+     * counts from the first Saturday still open (or the first Saturday, when later).
+     */
     async update(userId: string, id: string, input: UpdateSubscriptionInput) {
-      if (input.items) await checkItems(input.items)
-      if (input.paymentMethodId) await checkCard(userId, input.paymentMethodId)
       return change(userId, id, async (row, tx) => {
         if (row.version !== input.version) {
           throw new AppError('SUBSCRIPTION_CONFLICT', {
             message: SUBSCRIPTION_MESSAGES.changedMeanwhile,
           })
         }
-        if (input.items) await repo.setItems(tx, id, input.items)
+        if (input.items) await checkItems(input.items)
+        if (input.paymentMethodId) await checkCard(userId, input.paymentMethodId)
+        if (input.items) await unlessProductGone(() => repo.setItems(tx, id, input.items ?? []))
+        const frequencyChanged =
+          input.frequencyWeeks !== undefined && input.frequencyWeeks !== row.frequencyWeeks
+        const firstOpen = firstOpenSaturday(now())
         await repo.update(tx, id, {
-          ...(input.frequencyWeeks !== undefined && { frequencyWeeks: input.frequencyWeeks }),
+          ...(frequencyChanged && {
+            frequencyWeeks: input.frequencyWeeks,
+            firstSaturday: row.firstSaturday > firstOpen ? row.firstSaturday : firstOpen,
+          }),
           ...(input.paymentMethodId !== undefined && { paymentMethodId: input.paymentMethodId }),
         })
       })
@@ -279,32 +316,46 @@ export function createSubscriptionsService({
       })
     },
 
-    /** `userId` null: the admin, for any customer */
+    /**
+     * No delivery from the first Saturday still open until the day given (a Saturday already
+     * closed is kept as it is). `userId` null: the admin, for any customer.
+     */
     async pause(userId: string | null, id: string, until: string) {
-      return change(userId, id, async (_row, tx) => {
-        if (until <= chicagoDayOf(now())) {
-          throw new AppError('BAD_REQUEST', {
-            message: SUBSCRIPTION_MESSAGES.pauseUntilPast,
-            fields: { until: SUBSCRIPTION_MESSAGES.pauseUntilPast },
-          })
+      return change(userId, id, async (row, tx) => {
+        const at = now()
+        if (until <= chicagoDayOf(at)) throw refused('until', SUBSCRIPTION_MESSAGES.pauseUntilPast)
+        if (until > furthestDay(at)) throw refused('until', SUBSCRIPTION_MESSAGES.pauseTooFar)
+        const firstOpen = firstOpenSaturday(at)
+        if (until <= firstOpen) {
+          throw refused('until', SUBSCRIPTION_MESSAGES.pauseTooSoon(firstOpen))
         }
-        await repo.update(tx, id, { pausedUntil: until })
+        // a pause already reaching a closed Saturday keeps it paused
+        const from = isPaused(row, at) && row.pausedFrom ? row.pausedFrom : firstOpen
+        await repo.update(tx, id, { pausedUntil: until, pausedFrom: from })
       })
     },
 
+    /** Ends a pause for every Saturday still open; a closed one stays as it was. */
     async resume(userId: string, id: string) {
       return change(userId, id, async (row, tx) => {
-        if (!row.pausedUntil || row.pausedUntil <= chicagoDayOf(now())) {
+        if (!isPaused(row, now())) {
           throw new AppError('SUBSCRIPTION_CONFLICT', { message: SUBSCRIPTION_MESSAGES.notPaused })
         }
-        await repo.update(tx, id, { pausedUntil: null })
+        const firstOpen = firstOpenSaturday(now())
+        await repo.update(
+          tx,
+          id,
+          row.pausedFrom && row.pausedFrom < firstOpen
+            ? { pausedUntil: firstOpen }
+            : { pausedUntil: null, pausedFrom: null },
+        )
       })
     },
 
     /**
-     * Ends the subscription after the current week: a Saturday whose week is open (its order is
-     * being made up) still delivers, unless skipped; no later one does. Cancelling twice is the
-     * same as once.
+     * Ends the subscription after the current week: the coming Saturday (its week opened on the
+     * Sunday before) still delivers if it was going to; no later one does. Cancelling twice is
+     * the same as once.
      */
     async cancel(userId: string | null, id: string) {
       return change(
@@ -313,8 +364,8 @@ export function createSubscriptionsService({
         async (row, tx) => {
           if (row.cancelledAt) return
           const at = now()
-          const open = openWeekSaturday(at)
-          const lastSaturday = open && deliversOn(planOf(row), open) ? open : null
+          const coming = comingSaturday(at)
+          const lastSaturday = deliversOn(planOf(row), coming) ? coming : null
           await repo.update(tx, id, { cancelledAt: at, lastSaturday })
         },
         { whenCancelled: 'allow' },

@@ -190,6 +190,13 @@ describe('subscribing', () => {
     expect(twice.statusCode).toBe(400)
     expect(twice.body).toContain(SUBSCRIPTION_MESSAGES.duplicateItem)
 
+    const farAhead = await shopper.call('POST', '/api/subscriptions', {
+      ...base,
+      firstSaturday: '2099-12-05',
+    })
+    expect(farAhead.statusCode).toBe(400)
+    expect(farAhead.json()).toMatchObject({ message: SUBSCRIPTION_MESSAGES.firstSaturdayTooFar })
+
     const anonymous = await shop.app.inject({
       method: 'POST',
       url: '/api/subscriptions',
@@ -204,12 +211,15 @@ describe('subscribing', () => {
     at('2026-12-01T16:00:00Z')
     const owner = await subscribed('2026-12-12')
     const { made } = owner
-    const { shopper } = await subscriber()
+    const { shopper, card } = await subscriber()
     const calls = [
       shopper.call('GET', `/api/subscriptions/${made.id}`),
       shopper.call('PATCH', `/api/subscriptions/${made.id}`, { version: 0, frequencyWeeks: 2 }),
+      shopper.call('PATCH', `/api/subscriptions/${made.id}`, { version: 0, paymentMethodId: card }),
       act(shopper, made, 'skip', { saturday: '2026-12-12' }),
+      act(shopper, made, 'unskip', { saturday: '2026-12-12' }),
       act(shopper, made, 'pause', { until: '2027-01-01' }),
+      act(shopper, made, 'resume'),
       act(shopper, made, 'cancel'),
     ]
     for (const response of await Promise.all(calls)) {
@@ -328,6 +338,54 @@ describe('the weeks', () => {
     const { shopper, made } = await subscribed('2026-12-12')
     const cancelled = await act(shopper, made, 'cancel')
     expect(cancelled.json()).toMatchObject({ lastSaturday: null, nextSaturday: null })
+  })
+})
+
+describe('after a cut-off, its Saturday is fixed', () => {
+  test('cancelled on Thursday: the closed Saturday still delivers, none after', async () => {
+    at('2026-12-01T16:00:00Z')
+    const { shopper, made } = await subscribed('2026-12-05')
+    at('2026-12-03T16:00:00Z')
+    const cancelled = await act(shopper, made, 'cancel')
+    expect(cancelled.json()).toMatchObject({
+      status: 'cancelled',
+      lastSaturday: '2026-12-05',
+      nextSaturday: null,
+    })
+  })
+
+  test('a pause made on Thursday starts with the next Saturday; the closed one is kept', async () => {
+    at('2026-12-01T16:00:00Z')
+    const { shopper, made } = await subscribed('2026-12-05')
+    at('2026-12-03T16:00:00Z')
+    const tooSoon = await act(shopper, made, 'pause', { until: '2026-12-07' })
+    expect(tooSoon.statusCode).toBe(400)
+    expect(tooSoon.json()).toMatchObject({
+      message: SUBSCRIPTION_MESSAGES.pauseTooSoon('2026-12-12'),
+    })
+    const tooFar = await act(shopper, made, 'pause', { until: '2028-01-01' })
+    expect(tooFar.json()).toMatchObject({ message: SUBSCRIPTION_MESSAGES.pauseTooFar })
+    const paused = await act(shopper, made, 'pause', { until: '2026-12-24' })
+    expect(paused.json()).toMatchObject({ status: 'paused', nextSaturday: '2026-12-26' })
+    // the 5th was not reached by the pause: cancelling now still delivers it
+    expect((await act(shopper, made, 'cancel')).json()).toMatchObject({
+      lastSaturday: '2026-12-05',
+    })
+  })
+
+  test('a pause that reached the closed Saturday keeps it after a resume', async () => {
+    at('2026-12-01T16:00:00Z')
+    const { shopper, made } = await subscribed('2026-12-05')
+    await act(shopper, made, 'pause', { until: '2026-12-24' })
+    at('2026-12-03T16:00:00Z')
+    const resumed = await act(shopper, made, 'resume')
+    expect(resumed.json()).toMatchObject({
+      status: 'active',
+      pausedUntil: null,
+      nextSaturday: '2026-12-12',
+    })
+    // the 5th closed while paused: it stays without a delivery
+    expect((await act(shopper, made, 'cancel')).json()).toMatchObject({ lastSaturday: null })
   })
 })
 
