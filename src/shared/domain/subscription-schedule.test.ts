@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import {
-  closedSaturday,
   comingScheduledSaturdays,
   firstOpenSaturday,
   deliversOn,
@@ -45,11 +44,7 @@ describe('the Saturdays a plan delivers', () => {
     expect(deliversOn(paused, '2026-11-28')).toBe(true)
   })
 
-  test('between a cut-off and its Saturday, that Saturday is closed and the next one is first open', () => {
-    expect(closedSaturday(new Date('2026-11-05T01:59:59Z'))).toBe(null)
-    expect(closedSaturday(new Date('2026-11-05T02:00:00Z'))).toBe('2026-11-07')
-    expect(closedSaturday(new Date('2026-11-07T20:00:00Z'))).toBe('2026-11-07')
-    expect(closedSaturday(new Date('2026-11-08T06:00:00Z'))).toBe(null)
+  test('from a cut-off on, the first Saturday open is the next one', () => {
     expect(firstOpenSaturday(new Date('2026-11-05T02:00:00Z'))).toBe('2026-11-14')
     expect(firstOpenSaturday(new Date('2026-11-05T01:59:59Z'))).toBe('2026-11-07')
   })

@@ -2,7 +2,6 @@ import {
   addDaysToDay,
   chicagoDayBounds,
   chicagoDayOf,
-  comingSaturday,
   nextDeliveryDate,
   cutoffOfDelivery,
   deliveryOfSaturday,
@@ -82,15 +81,6 @@ function isPausedOn(plan: SubscriptionPlan, saturday: string): boolean {
 /** The first Saturday whose cut-off has not passed at `now`: the earliest a change can reach. */
 export function firstOpenSaturday(now: Date): string {
   return chicagoDayOf(nextDeliveryDate(now))
-}
-
-/**
- * The Saturday a change can no longer reach but that is not delivered yet: from its cut-off
- * (Wednesday 20:00) through the Saturday itself; null from Sunday to the cut-off.
- */
-export function closedSaturday(now: Date): string | null {
-  const coming = comingSaturday(now)
-  return isBeforeCutoff(coming, now) ? null : coming
 }
 
 /**

@@ -46,6 +46,26 @@ async function combinedTotals(shopper: Shopper, order: Order, items: BasketLine[
   return priced.json<{ totals: Record<string, string> }>().totals
 }
 
+/** A customer's order for the coming Saturday, paid with a card they saved at checkout. */
+async function orderWithSavedCard(app: TestApp) {
+  const shopper = await signUp(app)
+  const items = await basketOver(app)
+  const amount = (
+    await shopper.call('POST', '/api/create-payment-intent', { amount: 0, items })
+  ).json<{ totals: { total: string } }>().totals.total
+  const intent = await shopper.call('POST', '/api/create-payment-intent', {
+    amount,
+    items,
+    savePaymentMethod: true,
+  })
+  const { paymentIntentId } = intent.json<{ paymentIntentId: string }>()
+  await pay(shopper, paymentIntentId)
+  const placed = await shopper.call('POST', '/api/orders', { paymentIntentId })
+  const order = await getOrder(shopper, placed.json<{ id: string }>().id)
+  const [card] = (await shopper.call('GET', '/api/payment-methods')).json<{ id: string }[]>()
+  return { shopper, order, card }
+}
+
 describe('the open order for a Saturday', () => {
   test('is the caller’s not-cancelled order still open to changes, else 404', async () => {
     const shopper = await signUp(shop)
@@ -139,21 +159,7 @@ describe('adding a basket to the Saturday order', () => {
   })
 
   test('with a saved card the basket joins at once, without the card form', async () => {
-    const shopper = await signUp(shop)
-    const items = await basketOver(shop)
-    const amount = (
-      await shopper.call('POST', '/api/create-payment-intent', { amount: 0, items })
-    ).json<{ totals: { total: string } }>().totals.total
-    const intent = await shopper.call('POST', '/api/create-payment-intent', {
-      amount,
-      items,
-      savePaymentMethod: true,
-    })
-    const { paymentIntentId } = intent.json<{ paymentIntentId: string }>()
-    await pay(shopper, paymentIntentId)
-    const placed = await shopper.call('POST', '/api/orders', { paymentIntentId })
-    const order = await getOrder(shopper, placed.json<{ id: string }>().id)
-    const [card] = (await shopper.call('GET', '/api/payment-methods')).json<{ id: string }[]>()
+    const { shopper, order, card } = await orderWithSavedCard(shop)
 
     const basket = await moreLines(order, 1)
     const totals = await combinedTotals(shopper, order, basket)
@@ -173,21 +179,7 @@ describe('adding a basket to the Saturday order', () => {
   })
 
   test('two tabs joining at once: one basket joins, the other is told the order changed, and its hold is released', async () => {
-    const shopper = await signUp(shop)
-    const items = await basketOver(shop)
-    const amount = (
-      await shopper.call('POST', '/api/create-payment-intent', { amount: 0, items })
-    ).json<{ totals: { total: string } }>().totals.total
-    const intent = await shopper.call('POST', '/api/create-payment-intent', {
-      amount,
-      items,
-      savePaymentMethod: true,
-    })
-    const { paymentIntentId } = intent.json<{ paymentIntentId: string }>()
-    await pay(shopper, paymentIntentId)
-    const placed = await shopper.call('POST', '/api/orders', { paymentIntentId })
-    const order = await getOrder(shopper, placed.json<{ id: string }>().id)
-    const [card] = (await shopper.call('GET', '/api/payment-methods')).json<{ id: string }[]>()
+    const { shopper, order, card } = await orderWithSavedCard(shop)
     const basket = await moreLines(order, 1)
     const totals = await combinedTotals(shopper, order, basket)
 
@@ -282,21 +274,7 @@ describe('adding a basket to the Saturday order', () => {
     })
     try {
       for (let round = 0; round < 8; round++) {
-        const shopper = await signUp(early)
-        const items = await basketOver(early)
-        const amount = (
-          await shopper.call('POST', '/api/create-payment-intent', { amount: 0, items })
-        ).json<{ totals: { total: string } }>().totals.total
-        const intent = await shopper.call('POST', '/api/create-payment-intent', {
-          amount,
-          items,
-          savePaymentMethod: true,
-        })
-        const { paymentIntentId } = intent.json<{ paymentIntentId: string }>()
-        await pay(shopper, paymentIntentId)
-        const placed = await shopper.call('POST', '/api/orders', { paymentIntentId })
-        const order = await getOrder(shopper, placed.json<{ id: string }>().id)
-        const [card] = (await shopper.call('GET', '/api/payment-methods')).json<{ id: string }[]>()
+        const { shopper, order, card } = await orderWithSavedCard(early)
         const basket = (await inStockLines(early, 12))
           .filter((line) => !order.items.some((item) => item.productId === line.id))
           .slice(0, 1)
